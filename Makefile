@@ -1,0 +1,48 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 4567
+HOST ?= 127.0.0.1
+WORKERS ?= 2
+THREADS ?= 4
+
+.PHONY: run test lint migrate dev clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.runtime-installed $@
+
+migrate: $(VENV)/.runtime-installed
+	$(BIN)/python manage.py migrate --noinput
+
+## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server.
+run: migrate
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/gunicorn practiceapi.wsgi:application --bind $(HOST):$(PORT) \
+		--workers $(WORKERS) --threads $(THREADS) --worker-class gthread \
+		--access-logfile - --log-level warning
+
+## Django's development server (auto-reload).
+dev: migrate
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+## Install the test dependencies and run the whole suite (DATABASE_URL picks PostgreSQL).
+test: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run > /dev/null
+	$(BIN)/pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm

@@ -1,0 +1,5 @@
+"""Student dashboard routes (HTML)."""
+
+from __future__ import annotations
+
+urlpatterns: list = []

@@ -1,0 +1,58 @@
+"""Remove sessions idle longer than APICHALLENGES_SESSION_TTL_DAYS (D1.5).
+
+Deleting a Challenger cascades to its todos, secret (token and note) and, being stored on
+the row itself, its progress. Run it from cron on hosted instances; never on a request path.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from challenges.models import Challenger
+from challenges.sessions import SINGLE_PLAYER_GUID
+from secrets_app.models import Secret
+from todos.models import Todo
+
+
+class Command(BaseCommand):
+    help = "Delete challenger sessions idle longer than the retention period, with their data."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--days",
+            type=int,
+            default=None,
+            help="Idle days before a session is removed (default: APICHALLENGES_SESSION_TTL_DAYS).",
+        )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Only report what would be removed."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        days = options["days"] if options["days"] is not None else settings.APICHALLENGES_SESSION_TTL_DAYS
+        if days < 0:
+            self.stderr.write("--days must be zero or more")
+            return
+        cutoff = timezone.now() - timedelta(days=days)
+        idle = Challenger.objects.filter(last_seen__lt=cutoff).exclude(pk=SINGLE_PLAYER_GUID)
+        counts = {
+            "sessions": idle.count(),
+            "todos": Todo.objects.filter(challenger__in=idle).count(),
+            "secrets": Secret.objects.filter(challenger__in=idle).count(),
+        }
+        summary = (
+            f"{counts['sessions']} sessions idle since before {cutoff:%Y-%m-%d %H:%M} UTC, "
+            f"{counts['todos']} todos, {counts['secrets']} tokens/notes"
+        )
+        if options["dry_run"]:
+            self.stdout.write(f"Would remove {summary}.")
+            return
+        with transaction.atomic():
+            idle.delete()
+        self.stdout.write(f"Removed {summary}.")

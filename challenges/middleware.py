@@ -1,0 +1,63 @@
+"""`X-CHALLENGER` on API-challenge endpoints: 431, session resolution, echo, tracking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+from challenges.models import Challenger
+from challenges.sessions import (
+    MAX_HEADER_LENGTH,
+    SINGLE_PLAYER_GUID,
+    UNKNOWN_CHALLENGER,
+    find_challenger,
+    mode,
+    resolve,
+)
+from challenges.tracking import track
+from practiceapi.protocol.responses import error_response
+
+TOO_LONG = "X-CHALLENGER header is too large, maximum allowed is 100 characters"
+
+
+class ChallengerMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not getattr(request, "api_endpoint", False):
+            return self.get_response(request)
+        header = request.META.get("HTTP_X_CHALLENGER")
+        if header is not None and len(header) > MAX_HEADER_LENGTH:
+            response = self.header_too_long(request, header)
+        else:
+            request.challenger = resolve(header)
+            response = self.get_response(request)
+        self.echo(request, response)
+        track(request, response)
+        return response
+
+    def header_too_long(self, request: HttpRequest, header: str) -> HttpResponse:
+        # The session is found from the GUID the over-long value starts with (#84).
+        challenger: Challenger | None
+        if mode() == "single":
+            challenger = resolve(None)
+        else:
+            challenger = find_challenger(header[:36])
+        request.challenger = challenger
+        response = error_response(request, 431, [TOO_LONG])
+        response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
+        return response
+
+    @staticmethod
+    def echo(request: HttpRequest, response: HttpResponse) -> None:
+        if response.has_header("X-CHALLENGER"):
+            return
+        challenger = getattr(request, "challenger", None)
+        if mode() == "single":
+            response["X-CHALLENGER"] = SINGLE_PLAYER_GUID
+        elif challenger is not None:
+            response["X-CHALLENGER"] = challenger.guid
+        elif request.api_path.rstrip("/") != "challenger":
+            response["X-CHALLENGER"] = UNKNOWN_CHALLENGER

@@ -1,0 +1,48 @@
+"""Challenger sessions, their progress, and the cohorts instructors group them into."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+
+class Cohort(models.Model):
+    """A class of students; instructors create these in the admin and share the code."""
+
+    code = models.SlugField(max_length=40, unique=True, help_text="What students type in.")
+    name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Challenger(models.Model):
+    """One student session, named by the GUID clients send in `X-CHALLENGER`.
+
+    `progress` maps challenge key -> ISO-8601 completion time. It is read together with the
+    session (no extra query) and merged in one atomic UPDATE when something new completes
+    (see `challenges.progress`), so concurrent requests never lose each other's credits.
+    `next_todo_id`/`todo_count` are the per-session id counter and the cap check, changed
+    only under the row lock taken by `todos.services`.
+    """
+
+    guid = models.CharField(primary_key=True, max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen = models.DateTimeField(default=timezone.now, db_index=True)
+    next_todo_id = models.PositiveIntegerField(default=1)
+    todo_count = models.PositiveIntegerField(default=0)
+    progress = models.JSONField(default=dict, blank=True)
+    display_name = models.CharField(max_length=100, blank=True, default="")
+    cohort = models.ForeignKey(
+        Cohort, null=True, blank=True, on_delete=models.SET_NULL, related_name="challengers"
+    )
+
+    class Meta:
+        ordering = ["-last_seen"]
+
+    def __str__(self) -> str:
+        return self.display_name or self.guid

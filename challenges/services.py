@@ -1,0 +1,103 @@
+"""Progress payloads: what GET /api/challenger/{guid} shows and PUT restores (C.1, C.4)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from challenges.catalogue import ALL_CHALLENGES, DEPRECATED_KEYS, progress_status
+from challenges.models import Challenger
+from challenges.sessions import canonical_guid, create_challenger, mode
+from practiceapi.protocol.errors import ApiError
+from secrets_app.models import NOTE_MAX
+from secrets_app.services import secret_for
+
+KNOWN_KEYS = frozenset(c.key for c in ALL_CHALLENGES) | frozenset(DEPRECATED_KEYS)
+
+
+def progress_payload(challenger: Challenger) -> dict[str, Any]:
+    secret = secret_for(challenger)
+    return {
+        "xAuthToken": secret.token,
+        "xChallenger": challenger.guid,
+        "secretNote": secret.note,
+        "challengeStatus": progress_status(challenger.progress, mode()),
+    }
+
+
+def parse_guid(guid: str) -> str:
+    """Multi mode requires a UUID in the URL (C.13); answers the canonical lower-case form."""
+    if mode() == "single":
+        return guid
+    try:
+        return str(uuid.UUID(guid.strip()))
+    except ValueError:
+        raise ApiError(400, f"Invalid Challenger GUID Invalid UUID string: {guid}") from None
+
+
+def validate_payload(doc: Any) -> dict[str, Any]:
+    """A progress payload, checked before anything changes (open question I.6: 400, not 500)."""
+    if doc is None or doc == {}:
+        raise ApiError(400, "Invalid Payload")
+    if not isinstance(doc, dict):
+        raise ApiError(400, "Invalid Payload: expected a JSON object")
+    status = doc.get("challengeStatus", {})
+    if not isinstance(status, dict) or not all(isinstance(v, bool) for v in status.values()):
+        raise ApiError(400, "Invalid Payload: challengeStatus must map challenge keys to booleans")
+    for name in ("xChallenger", "xAuthToken", "secretNote"):
+        if name in doc and doc[name] is not None and not isinstance(doc[name], str):
+            raise ApiError(400, f"Invalid Payload: {name} must be a string")
+    return doc
+
+
+def progress_from_status(status: dict[str, bool], previous: dict[str, str]) -> dict[str, str]:
+    """Rebuild the progress map from a payload: true keys keep their old completion time
+    (or get now); keys missing from the payload are not done (B.1)."""
+    stamp = timezone.now().isoformat().replace("+00:00", "Z")
+    progress = {}
+    for key, done in status.items():
+        key = DEPRECATED_KEYS.get(key, key) if key in DEPRECATED_KEYS else key
+        if done and key in KNOWN_KEYS and key not in progress:
+            progress[key] = previous.get(key, stamp)
+    return progress
+
+
+def _apply_secret(challenger: Challenger, doc: dict[str, Any]) -> None:
+    secret = secret_for(challenger)
+    fields = []
+    token = doc.get("xAuthToken")
+    if isinstance(token, str) and _adoptable_token(token):
+        secret.token = token.strip().lower()
+        fields.append("token")
+    if isinstance(doc.get("secretNote"), str):
+        secret.note = doc["secretNote"][:NOTE_MAX]
+        fields.append("note")
+    if fields:
+        secret.save(update_fields=fields)
+
+
+def _adoptable_token(token: str) -> bool:
+    # Tokens from the public service are UUIDs; ours are 32 hex digits. Both restore.
+    try:
+        uuid.UUID(token.strip())
+    except ValueError:
+        return False
+    return True
+
+
+@transaction.atomic
+def restore_progress(challenger: Challenger, doc: dict[str, Any]) -> Challenger:
+    progress = progress_from_status(doc.get("challengeStatus", {}), challenger.progress)
+    Challenger.objects.filter(pk=challenger.pk).update(progress=progress)
+    challenger.progress = progress
+    _apply_secret(challenger, doc)
+    return challenger
+
+
+@transaction.atomic
+def create_from_payload(guid: str, doc: dict[str, Any]) -> Challenger:
+    challenger = create_challenger(canonical_guid(guid))
+    return restore_progress(challenger, doc)

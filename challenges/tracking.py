@@ -1,0 +1,49 @@
+"""After a response exists: decide which challenges it completed and record them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from challenges.catalogue import completed_keys
+from challenges.exchange import Exchange
+from challenges.models import Challenger
+from challenges.progress import record
+from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
+
+
+def exchange_for(request: HttpRequest, response: HttpResponse) -> Exchange:
+    return Exchange(
+        mode=settings.APICHALLENGES_MODE,
+        method=request.method,
+        path=request.api_path,
+        query_string=request.META.get("QUERY_STRING", ""),
+        headers={name.lower(): value for name, value in request.headers.items()},
+        body=request.body,
+        status=response.status_code,
+        response_headers={name.lower(): value for name, value in response.items()},
+        response_body=b"" if response.streaming else response.content,
+        store=getattr(request, "todo_store", None),
+        created=getattr(request, "created_todo", None),
+        error_messages=getattr(response, "error_messages", None),
+    )
+
+
+def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger | None:
+    """The session named by the response `X-CHALLENGER` (the URL/payload GUID where the
+    rules say so); usually the request's own session, already loaded."""
+    guid = response.get("X-CHALLENGER")
+    if not guid or guid == UNKNOWN_CHALLENGER:
+        return None
+    for candidate in (getattr(response, "challenger", None), getattr(request, "challenger", None)):
+        if candidate is not None and candidate.guid == guid:
+            return candidate
+    return find_challenger(guid)
+
+
+def track(request: HttpRequest, response: HttpResponse) -> None:
+    challenger = credited_session(request, response)
+    if challenger is None:
+        return
+    if not record(challenger, completed_keys(exchange_for(request, response))):
+        touch(challenger)

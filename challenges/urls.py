@@ -1,0 +1,21 @@
+"""API routes of the challenges app (mounted under /api/ and at the legacy root)."""
+
+from __future__ import annotations
+
+from django.urls import re_path
+
+from challenges.views.challenger import (
+    ChallengerDatabaseView,
+    ChallengerProgressView,
+    ChallengerView,
+)
+from challenges.views.challenges_list import ChallengesView
+from challenges.views.heartbeat import HeartbeatView
+
+api_patterns = [
+    re_path(r"^challenger/?$", ChallengerView.as_view()),
+    re_path(r"^challenger/database/(?P<guid>[^/]+)/?$", ChallengerDatabaseView.as_view()),
+    re_path(r"^challenger/(?P<guid>[^/]+)/?$", ChallengerProgressView.as_view()),
+    re_path(r"^challenges/?$", ChallengesView.as_view()),
+    re_path(r"^heartbeat/?$", HeartbeatView.as_view()),
+]

@@ -1,0 +1,157 @@
+"""/api/challenger: create, read, restore sessions and their todo data (challenges.md §C)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.http import HttpResponse
+from rest_framework.request import Request
+
+from challenges.models import Challenger
+from challenges.services import (
+    create_from_payload,
+    parse_guid,
+    progress_payload,
+    restore_progress,
+    validate_payload,
+)
+from challenges.sessions import (
+    SINGLE_PLAYER_GUID,
+    UNKNOWN_CHALLENGER,
+    create_challenger,
+    find_challenger,
+    mode,
+    single_player,
+)
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import JSON
+from practiceapi.protocol.responses import empty_response
+from todos.selectors import todo_rows
+from todos.services import replace_all
+
+CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
+
+
+def _with_session(response: HttpResponse, challenger: Challenger | None) -> HttpResponse:
+    response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
+    response.challenger = challenger  # the tracker credits this session without a query
+    return response
+
+
+def _json(data: Any, status: int = 200) -> HttpResponse:
+    return HttpResponse(orjson.dumps(data), status=status, content_type=JSON)
+
+
+def _read_json(request: Request) -> Any:
+    try:
+        return orjson.loads(request.body) if request.body.strip() else None
+    except orjson.JSONDecodeError as error:
+        raise ApiError(400, f"Invalid JSON payload: {error}") from None
+
+
+def _lookup(guid: str) -> Challenger | None:
+    """Single mode: every GUID names the single session (C.3)."""
+    return single_player() if mode() == "single" else find_challenger(guid)
+
+
+class ChallengerView(ApiView):
+    """POST /api/challenger: a new session (201), or an existing one named in the header."""
+
+    negotiate = False
+    headers_on_405 = {"Allow": "POST, OPTIONS"}
+
+    def post(self, request: Request) -> HttpResponse:
+        if mode() == "single":
+            response = empty_response(201, {"Location": "/gui/challenges"})
+            return _with_session(response, single_player())
+        header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
+        if not header:
+            challenger = create_challenger()
+            response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
+            return _with_session(response, challenger)
+        challenger = request._request.challenger
+        if challenger is None:
+            raise _unknown(
+                f"Unknown X-CHALLENGER {header}: {CREATE_HINT}, or restore one with "
+                f"PUT /api/challenger/{{guid}}"
+            )
+        response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
+        return _with_session(response, challenger)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, self.headers_on_405)
+
+
+class ChallengerProgressView(ApiView):
+    """GET/PUT /api/challenger/{guid}: the progress payload, and restoring it (C.3, C.4)."""
+
+    negotiate = False
+    headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+
+    def get(self, request: Request, guid: str) -> HttpResponse:
+        challenger = _lookup(guid)
+        if challenger is None:
+            raise _unknown(f"Challenger not found {guid}")
+        return _with_session(_json(progress_payload(challenger)), challenger)
+
+    def put(self, request: Request, guid: str) -> HttpResponse:
+        guid = parse_guid(guid)
+        doc = validate_payload(_read_json(request))
+        named = doc.get("xChallenger")
+        if mode() == "multi" and str(named).strip().lower() != guid:
+            error = ApiError(409, "URL GUID does not match payload X-CHALLENGER")
+            error.headers["X-CHALLENGER"] = str(named)
+            raise error
+        challenger = _lookup(guid)
+        if challenger is not None:
+            challenger = restore_progress(challenger, doc)
+            return _with_session(_json(progress_payload(challenger)), challenger)
+        challenger = create_from_payload(guid, doc)
+        return _with_session(empty_response(201), challenger)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, self.headers_on_405)
+
+
+class ChallengerDatabaseView(ApiView):
+    """GET/PUT /api/challenger/database/{guid}: save and restore the todo list (C.5, C.6)."""
+
+    negotiate = False
+    headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+
+    def _store_owner(self, guid: str) -> Challenger | None:
+        guid = parse_guid(guid)
+        if mode() == "single" and guid != SINGLE_PLAYER_GUID:
+            raise ApiError(404, f"Challenger database not instantiated {guid}")
+        return _lookup(guid)
+
+    def get(self, request: Request, guid: str) -> HttpResponse:
+        challenger = self._store_owner(guid)
+        if challenger is None:
+            raise _unknown(f"Challenger not found {guid}")
+        return _with_session(_json({"todos": todo_rows(challenger)}), challenger)
+
+    def put(self, request: Request, guid: str) -> HttpResponse:
+        challenger = self._store_owner(guid)
+        if challenger is None:
+            raise _unknown(
+                "Unknown Challenger GUID - have you created or loaded the challenger state"
+            )
+        from todos.validation import validate_import  # TEMP lazy until todos lands
+
+        rows = validate_import(_read_json(request))
+        replace_all(challenger, rows)
+        response = empty_response(204)
+        return _with_session(response, challenger)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, self.headers_on_405)
+
+
+def _unknown(message: str) -> ApiError:
+    error = ApiError(404, message)
+    error.headers["X-CHALLENGER"] = UNKNOWN_CHALLENGER
+    return error
+

@@ -1,0 +1,56 @@
+"""GET /api/challenges: every challenge of the running mode with this session's status."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from challenges.catalogue import challenges_for, display_id, progress_status
+from challenges.sessions import mode
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.payloads import Collection
+from practiceapi.protocol.query import Field, apply_query, parse_query_string
+from practiceapi.protocol.responses import empty_response
+
+FIELDS = (
+    Field("id", "integer"),
+    Field("name", "string"),
+    Field("description", "string"),
+    Field("status", "boolean"),
+)
+FIELD_NAMES = tuple(f.name for f in FIELDS)
+ALLOW = {"Allow": "GET, HEAD, OPTIONS"}
+
+
+class ChallengesView(ApiView):
+    headers_on_405 = ALLOW
+
+    def get(self, request: Request) -> Response:
+        challenger = request._request.challenger
+        current = mode()
+        status = progress_status(challenger.progress if challenger else {}, current)
+        rows = [
+            {
+                "id": int(display_id(c.key, current)),
+                "name": c.name,
+                "description": c.description,
+                "status": status[c.key],
+            }
+            for c in challenges_for(current)
+        ]
+        # Filters and _sortBy work here; paging is not enabled for this collection (B.4).
+        query = parse_query_string(request.META.get("QUERY_STRING", ""))
+        rows = apply_query(rows, query, FIELDS, None)
+        headers = {}
+        if current == "single":
+            headers["Location"] = "/gui/challenges"
+        elif challenger is not None:
+            headers["Location"] = f"/gui/challenges/{challenger.guid}"
+        return Response(Collection("challenges", "challenge", FIELD_NAMES, rows), headers=headers)
+
+    def options(self, request: Request) -> HttpResponse:
+        response = HttpResponse(status=200, content_type="application/json")
+        for name, value in ALLOW.items():
+            response[name] = value
+        return response

@@ -1,0 +1,35 @@
+"""/api/heartbeat: deliberate statuses for practising (spec/api.md §7.1)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from rest_framework.request import Request
+
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.responses import empty_response
+
+ALLOW = {"Allow": "GET, HEAD, OPTIONS"}
+
+
+class HeartbeatView(ApiView):
+    negotiate = False  # an unsupported Accept still gets its 204
+    headers_on_405 = ALLOW  # QUERY: we answer 405 where the reference has no route (404)
+
+    def get(self, request: Request) -> HttpResponse:
+        return empty_response(204)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, ALLOW)
+
+    def post(self, request: Request) -> HttpResponse:
+        return empty_response(405)
+
+    put = delete = post
+
+    def patch(self, request: Request) -> HttpResponse:
+        response = empty_response(500)
+        response.reason_phrase = "Server Error"  # the reference's phrase (D3.11)
+        return response
+
+    def trace(self, request: Request) -> HttpResponse:
+        return empty_response(501)

@@ -1,0 +1,97 @@
+"""Cross-cutting HTTP behaviour of every API route (spec/api.md §7.2, §10; D2.3).
+
+Runs first: classifies the path, refuses bodies over 1 MB before they are read, applies
+`X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
+endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content-Length`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from practiceapi.protocol.responses import error_response
+
+# First path segment (after an optional "api/") of the API-challenge endpoints.
+API_CHALLENGE_SEGMENTS = frozenset({"challenger", "todo", "todos", "challenges", "heartbeat", "secret"})
+PRACTICE_PREFIXES = ("/mirror/", "/sim/")
+OVERRIDABLE = frozenset({"GET", "PUT", "PATCH", "DELETE", "TRACE", "HEAD", "OPTIONS", "QUERY"})
+
+
+def normalise_path(path: str) -> str:
+    """`/api/todos/5` and `/todos/5` both become `todos/5`."""
+    stripped = path.lstrip("/")
+    if stripped == "api":
+        return ""
+    return stripped[4:] if stripped.startswith("api/") else stripped
+
+
+class ProtocolMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        path = request.path_info
+        npath = normalise_path(path)
+        request.api_path = npath
+        request.api_endpoint = npath.split("/", 1)[0] in API_CHALLENGE_SEGMENTS
+        request.used_api_prefix = path.startswith("/api/")
+        practice = path.startswith(PRACTICE_PREFIXES) or path in ("/mirror", "/sim")
+        if not (request.api_endpoint or practice):
+            return self.get_response(request)
+
+        response = self.refuse_early(request)
+        if response is None:
+            response = self.get_response(request)
+        self.decorate(request, response)
+        return response
+
+    def refuse_early(self, request: HttpRequest) -> HttpResponse | None:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        limit = settings.MAX_REQUEST_BODY_BYTES
+        if not length.isdigit() or int(length) > limit:
+            return error_response(
+                request, 413, [f"Error: request body too large, max allowed is {limit} bytes"]
+            )
+        override = request.META.get("HTTP_X_HTTP_METHOD_OVERRIDE")
+        if override and request.method == "POST":
+            wanted = override.strip().upper()
+            if wanted not in OVERRIDABLE:
+                return error_response(
+                    request,
+                    400,
+                    [
+                        f"Unsupported X-HTTP-Method-Override value: {override.strip()}; use one"
+                        f" of {', '.join(sorted(OVERRIDABLE))}"
+                    ],
+                )
+            request.original_method = "POST"
+            request.method = wanted
+        return None
+
+    @staticmethod
+    def decorate(request: HttpRequest, response: HttpResponse) -> None:
+        response["Cache-Control"] = "no-store"
+        if response.status_code < 400:
+            response["X-Robots-Tag"] = "noindex"
+        if request.api_endpoint:
+            response["Access-Control-Allow-Origin"] = "*"
+            preflight = request.method == "OPTIONS"
+            wanted_headers = request.META.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "").strip()
+            wanted_method = request.META.get("HTTP_ACCESS_CONTROL_REQUEST_METHOD", "").strip()
+            response["Access-Control-Allow-Headers"] = (
+                wanted_headers if preflight and wanted_headers else "*"
+            )
+            response["Access-Control-Allow-Methods"] = (
+                wanted_method if preflight and wanted_method else "*"
+            )
+            response["Access-Control-Expose-Headers"] = "*"
+        if not response.streaming:
+            response["Content-Length"] = str(len(response.content))
+            if request.method == "HEAD" and getattr(request, "original_method", None):
+                # POST overridden as HEAD: the server does not know to drop the body.
+                length = response["Content-Length"]
+                response.content = b""
+                response["Content-Length"] = length

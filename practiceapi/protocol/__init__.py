@@ -1,0 +1,1 @@
+"""The HTTP protocol layer every app shares: negotiation, renderers, parsers, errors, queries."""

@@ -1,0 +1,53 @@
+"""DRF glue loaded by DRF settings: our negotiation class and the one exception handler.
+
+Kept free of `rest_framework.views` imports (DRF imports this module while loading them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from rest_framework import exceptions as drf_exceptions
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.request import Request
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import PRODUCIBLE, select_media_type
+from practiceapi.protocol.renderers import XmlRenderer
+from practiceapi.protocol.responses import empty_response, error_response
+
+
+class ApiContentNegotiation(BaseContentNegotiation):
+    """Chooses the renderer by spec/api.md §3 (q-values, wildcards, structured +xml)."""
+
+    def select_parser(self, request: Request, parsers: list) -> Any:
+        # Bodies are parsed explicitly by the views (each route has its own error texts).
+        return None
+
+    def select_renderer(
+        self, request: Request, renderers: list, format_suffix: str | None = None
+    ) -> tuple[Any, str]:
+        view = request.parser_context.get("view") if request.parser_context else None
+        producible = getattr(view, "producible", PRODUCIBLE)
+        structured = getattr(view, "structured_xml", False)
+        media_type = select_media_type(
+            request.META.get("HTTP_ACCEPT"), producible, structured_xml=structured
+        )
+        for renderer in renderers:
+            if renderer.media_type == media_type:
+                return renderer, media_type
+        # Structured todo types (application/...todo+xml) render as XML, echoing the type.
+        return XmlRenderer(), media_type
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> HttpResponse | None:
+    request: HttpRequest = context["request"]
+    if isinstance(exc, ApiError):
+        return error_response(
+            request, exc.status, exc.messages, headers=exc.headers, force_json=exc.force_json
+        )
+    if isinstance(exc, drf_exceptions.MethodNotAllowed):
+        return empty_response(405)
+    if isinstance(exc, drf_exceptions.APIException):
+        return error_response(request, exc.status_code, [str(exc.detail)])
+    return None  # a real bug: let Django answer 500 and log it

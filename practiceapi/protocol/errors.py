@@ -1,0 +1,31 @@
+"""Errors that carry their HTTP status; one handler turns them into responses."""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    """An error answered as `{"errorMessages":[...]}` in the negotiated format.
+
+    `headers` are added to the response (e.g. `Accept-Query` on QUERY errors).
+    `force_json` renders the body as JSON whatever the Accept header says (406 bodies).
+    """
+
+    def __init__(
+        self,
+        status: int,
+        *messages: str,
+        headers: dict[str, str] | None = None,
+        force_json: bool = False,
+    ) -> None:
+        super().__init__(messages[0] if messages else "")
+        self.status = status
+        self.messages = list(messages)
+        self.headers = headers or {}
+        self.force_json = force_json
+
+
+class NotAcceptable(ApiError):
+    """406: no producible media type satisfies the Accept header."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(406, message, force_json=True)

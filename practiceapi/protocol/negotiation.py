@@ -1,0 +1,344 @@
+"""Accept-header content negotiation (spec api.md §3.1-3.3), as pure string functions.
+
+This module owns: parsing an `Accept` header into media ranges, choosing the response media
+type (or the 406 message), recognising the structured todo XML types of §3.2, and the
+predicates challenge tracking asks about a header ("asks for", "matches", "recognises any",
+the top-ranked range used for `text/calendar`). It knows nothing about requests, views or
+rendering; callers pass the header string and get back a media type string.
+
+Everything here runs on every API request, so the string -> result functions are memoised
+(bounded) and the parser reads at most `MAX_RANGES` ranges of any header, however long.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from practiceapi.protocol.errors import NotAcceptable
+
+JSON = "application/json"
+XML = "application/xml"
+CSV = "text/csv"
+TEXT = "text/plain"
+HTML = "text/html"
+NDJSON = "application/x-ndjson"
+JSONL = "application/jsonl"
+JSON_SEQ = "application/json-seq"
+TSV = "text/tab-separated-values"
+TEXT_XML = "text/xml"
+
+# Server preference order: the last tie-breaker when q, specificity and position are equal.
+PRODUCIBLE: tuple[str, ...] = (JSON, XML, CSV, TEXT, HTML, NDJSON, JSONL, JSON_SEQ, TSV, TEXT_XML)
+
+DEFAULT_STRUCTURED_XML = "application/todo+xml"
+
+UNRECOGNISED_MESSAGE = "Unrecognised Accept Type"
+NO_ACCEPTABLE_MESSAGE = "No acceptable response type supported"
+
+# Real clients send a handful of ranges; anything past this is ignored so a hostile header
+# (thousands of commas, megabytes of parameters) costs a bounded amount of work.
+MAX_RANGES = 100
+MAX_PARAMS = 20
+# Long headers bypass the memo caches so an attacker cannot pin large strings in memory.
+_MAX_CACHED_HEADER = 1024
+
+_STRUCTURED_SUFFIX_WILDCARD = "application/*+xml"
+_TODO_TOKENS = frozenset({"todo", "todos"})
+_RESERVED_TOKENS = frozenset({"problem", "soap", "xhtml", "atom", "rss", "svg"})
+# RFC 6838 restricted-name characters, at most 127 of them: a structured type is echoed into
+# the response Content-Type, so only plain token characters may ever get there.
+_STRUCTURED_XML = re.compile(r"application/[a-z0-9!#$&^_.+-]{1,127}\+xml", re.ASCII)
+_Q_VALUE = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.ASCII)
+
+# A separator only counts outside double quotes; a backslash inside quotes escapes the next
+# character. An unterminated quote runs to the end. Each alternative starts on a distinct
+# character class and the quoted form cannot fail once opened, so there is no backtracking
+# blow-up on hostile input.
+_QUOTED = r'"(?:[^"\\]|\\.)*"?'
+# One comma-separated part that holds at least one non-blank character; finditer skips the
+# commas and blank parts in C rather than in a Python loop.
+_PART = re.compile(rf'(?:[^,"\s]|{_QUOTED})(?:[^,"]|{_QUOTED})*', re.DOTALL)
+_UNTIL_SEMICOLON = re.compile(rf'(?:[^;"]|{_QUOTED})*', re.DOTALL)
+_PARAM = re.compile(rf'(?:[^;"\s]|{_QUOTED})(?:[^;"]|{_QUOTED})*', re.DOTALL)
+
+# How specifically a range matches a concrete type; 0 means it does not match at all.
+_NO_MATCH = 0
+_ANY = 1  # */*
+_TYPE_WILDCARD = 2  # text/*
+_SUFFIX_WILDCARD = 3  # application/*+xml
+_EXACT = 4
+
+
+@dataclass(frozen=True)
+class MediaRange:
+    """One comma-separated entry of an Accept header.
+
+    `q` is None when the q parameter was not a number in 0..1; such a range, like one with
+    q = 0, can match a type but never makes it acceptable. `position` counts non-blank
+    entries from 0. `raw` is the lower-cased media range without parameters.
+    """
+
+    type: str
+    subtype: str
+    q: float | None
+    position: int
+    raw: str
+
+    @property
+    def usable(self) -> bool:
+        return self.q is not None and self.q > 0
+
+
+def parse_accept(header: str | None) -> list[MediaRange]:
+    """The header's media ranges in header order (at most `MAX_RANGES`); [] when blank."""
+    return list(_ranges(header))
+
+
+def select_media_type(
+    accept: str | None,
+    producible: Sequence[str] = PRODUCIBLE,
+    *,
+    structured_xml: bool = False,
+) -> str:
+    """The media type to respond with (lower-case, no parameters), or raise NotAcceptable.
+
+    `producible` is in server preference order. `structured_xml=True` (todo routes) also
+    makes the structured todo XML types of §3.2 producible: one named in the header is
+    echoed back as asked, and `application/*+xml` resolves to `DEFAULT_STRUCTURED_XML`.
+    """
+    key = PRODUCIBLE if producible is PRODUCIBLE else tuple(m.lower() for m in producible)
+    if not key:
+        raise ValueError("select_media_type needs at least one producible media type")
+    header = accept or ""
+    if len(header) > _MAX_CACHED_HEADER:
+        chosen, error = _negotiate.__wrapped__(header, key, structured_xml)
+    else:
+        chosen, error = _negotiate(header, key, structured_xml)
+    if error:
+        raise NotAcceptable(error)
+    return chosen
+
+
+def is_structured_todo_xml(media_type: str) -> bool:
+    """Is this an `application/<...>+xml` type naming the todo model (§3.2)?
+
+    Parameters and case are ignored. The subtype minus `+xml` must end, after its last `.`
+    or `-`, with `todo` or `todos`: `application/vnd.apichallenges.todo+xml`,
+    `application/todo+xml`, `application/x-todos+xml`; not `application/*+xml`.
+    """
+    media = _media_type_only(media_type)
+    if not _STRUCTURED_XML.fullmatch(media):
+        return False
+    base = media[len("application/") : -len("+xml")]
+    token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
+    # As in the reference, reserved names are checked against the model token only: they
+    # stop a model name from claiming e.g. `application/problem+xml`, but never fire for
+    # todo/todos, so `application/soap-todo+xml` still counts.
+    return token in _TODO_TOKENS and token not in _RESERVED_TOKENS
+
+
+def is_xml_type(media_type: str) -> bool:
+    """`application/xml`, `text/xml` or a structured todo XML type (parameters ignored)."""
+    media = _media_type_only(media_type)
+    return media in (XML, TEXT_XML) or is_structured_todo_xml(media)
+
+
+def accept_asks_for(accept: str | None, media_type: str) -> bool:
+    """Does some range literally name `media_type` (params and case ignored) with q > 0?"""
+    target = _media_type_only(media_type)
+    return any(r.raw == target and r.usable for r in _ranges(accept))
+
+
+def accept_matches(accept: str | None, media_type: str) -> bool:
+    """Does the header accept `media_type` (exactly, `type/*`, `type/*+suffix` or `*/*`)?
+
+    The most specific range matching the type decides, as in negotiation, so
+    `application/json;q=0, */*` does not match JSON. A blank header names no range and
+    matches nothing.
+    """
+    best = _best_range(_ranges(accept), _media_type_only(media_type))
+    return best is not None and best[1].usable
+
+
+def accept_recognises_any(
+    accept: str | None,
+    producible: Sequence[str] = PRODUCIBLE,
+    *,
+    structured_xml: bool = False,
+) -> bool:
+    """Does any range match any producible type, q ignored (rule #54)?
+
+    A blank header is not a reason for a 406 (it means "default"), so it counts as
+    recognised.
+    """
+    ranges = _ranges(accept)
+    if not ranges:
+        return True
+    candidates = _candidates(ranges, tuple(m.lower() for m in producible), structured_xml)
+    return any(_specificity(r, media) for media in candidates for r in ranges)
+
+
+def top_ranked_range(accept: str | None) -> str | None:
+    """The raw range with the highest q > 0, the first one on ties; None if there is none."""
+    best: MediaRange | None = None
+    best_q = 0.0
+    for media_range in _ranges(accept):
+        q = media_range.q or 0.0
+        if q > best_q:
+            best, best_q = media_range, q
+    return best.raw if best else None
+
+
+# --- internals ---------------------------------------------------------------------------
+
+
+def _media_type_only(media_type: str) -> str:
+    return media_type.split(";", 1)[0].strip().lower()
+
+
+def _ranges(header: str | None) -> tuple[MediaRange, ...]:
+    if not header:
+        return ()
+    if len(header) > _MAX_CACHED_HEADER:
+        return _parse.__wrapped__(header)
+    return _parse(header)
+
+
+@lru_cache(maxsize=512)
+def _parse(header: str) -> tuple[MediaRange, ...]:
+    ranges: list[MediaRange] = []
+    for match in _PART.finditer(header.lower()):
+        ranges.append(_parse_range(match.group().strip(), len(ranges)))
+        if len(ranges) == MAX_RANGES:
+            break
+    return tuple(ranges)
+
+
+def _parse_range(part: str, position: int) -> MediaRange:
+    head = _UNTIL_SEMICOLON.match(part)
+    end = head.end() if head else 0  # the pattern accepts "", so head is never None
+    raw = part[:end].strip()
+    type_, _, subtype = raw.partition("/")
+    return MediaRange(type_, subtype, _q_value(part, end), position, raw)
+
+
+def _q_value(part: str, params_start: int) -> float | None:
+    q: float | None = 1.0
+    for count, match in enumerate(_PARAM.finditer(part, params_start)):
+        if count == MAX_PARAMS:
+            break
+        name, equals, value = match.group().partition("=")
+        # A parameter without "=" carries no value, so it cannot be a q parameter.
+        if not equals or name.strip() != "q":
+            continue
+        parsed = _parse_q(value.strip())
+        if parsed is None:
+            # One bad q spoils the range even if another q parameter is well formed: the
+            # client's intent is unknowable.
+            return None
+        q = parsed
+    return q
+
+
+def _parse_q(value: str) -> float | None:
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    if not _Q_VALUE.fullmatch(value):
+        return None
+    q = float(value)
+    return q if 0.0 <= q <= 1.0 else None
+
+
+def _specificity(media_range: MediaRange, media_type: str) -> int:
+    if media_range.raw == media_type:
+        return _EXACT
+    type_, _, subtype = media_type.partition("/")
+    if media_range.subtype.startswith("*+") and media_range.type in ("*", type_):
+        suffix = media_range.subtype[1:]
+        if subtype.endswith(suffix) and len(subtype) > len(suffix):
+            return _SUFFIX_WILDCARD
+    if media_range.subtype == "*" and media_range.type == type_:
+        return _TYPE_WILDCARD
+    if media_range.raw == "*/*":
+        return _ANY
+    return _NO_MATCH
+
+
+def _best_range(ranges: Sequence[MediaRange], media_type: str) -> tuple[int, MediaRange] | None:
+    """The range that decides for `media_type`: most specific, then higher q, then first."""
+    best: tuple[int, MediaRange] | None = None
+    best_key: tuple[int, float, int] | None = None
+    for media_range in ranges:
+        specificity = _specificity(media_range, media_type)
+        if not specificity:
+            continue
+        # An invalid q ranks below q=0 so that any well-formed range wins the tie.
+        q = -1.0 if media_range.q is None else media_range.q
+        key = (specificity, q, -media_range.position)
+        if best_key is None or key > best_key:
+            best, best_key = (specificity, media_range), key
+    return best
+
+
+def _candidates(
+    ranges: Sequence[MediaRange], producible: tuple[str, ...], structured_xml: bool
+) -> list[str]:
+    """Producible types in server preference order, structured todo XML types last."""
+    candidates = list(producible)
+    if structured_xml:
+        # Structured types form an open family, so only those the header names can win;
+        # the default one exists only to answer the `application/*+xml` wildcard.
+        for media_range in ranges:
+            if is_structured_todo_xml(media_range.raw):
+                named = media_range.raw
+            elif media_range.raw == _STRUCTURED_SUFFIX_WILDCARD:
+                named = DEFAULT_STRUCTURED_XML
+            else:
+                continue
+            if named not in candidates:
+                candidates.append(named)
+    return candidates
+
+
+@lru_cache(maxsize=512)
+def _negotiate(
+    header: str, producible: tuple[str, ...], structured_xml: bool
+) -> tuple[str, str | None]:
+    """(chosen media type, None) or ("", 406 message); errors are returned, not raised, so
+    that they are cached too and each caller gets a fresh exception."""
+    ranges = _ranges(header)
+    if not ranges:
+        return (JSON if JSON in producible else producible[0]), None
+
+    # Only a range naming the type, its `type/*`, `*/*` or a suffix wildcard can match it;
+    # indexing them keeps a header naming many structured types linear, not quadratic.
+    by_raw: dict[str, list[MediaRange]] = {}
+    for media_range in ranges:
+        by_raw.setdefault(media_range.raw, []).append(media_range)
+    suffix_wildcards = [r for r in ranges if r.subtype.startswith("*+")]
+
+    survivors: list[tuple[tuple[float, int, int, int], str]] = []
+    recognised = False
+    for preference, media_type in enumerate(_candidates(ranges, producible, structured_xml)):
+        type_wildcard = media_type.partition("/")[0] + "/*"
+        shortlist = [
+            *by_raw.get(media_type, ()),
+            *by_raw.get(type_wildcard, ()),
+            *by_raw.get("*/*", ()),
+            *suffix_wildcards,
+        ]
+        best = _best_range(shortlist, media_type)
+        if best is None:
+            continue
+        recognised = True
+        specificity, media_range = best
+        q = media_range.q or 0.0
+        if q > 0:
+            survivors.append(((-q, -specificity, media_range.position, preference), media_type))
+
+    if survivors:
+        return min(survivors)[1], None
+    return "", NO_ACCEPTABLE_MESSAGE if recognised else UNRECOGNISED_MESSAGE

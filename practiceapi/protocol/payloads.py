@@ -1,0 +1,38 @@
+"""What views hand to renderers: a collection, a bare item, or a list of error messages.
+
+Renderers turn these into bytes in any of the supported formats, so a view never builds a
+body by hand. Rows are plain dicts whose keys are the `fields`, in output order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A list of rows rendered as `{"todos":[...]}` / `<todos><todo>...</todo></todos>`."""
+
+    name: str  # plural wrapper: "todos", "entities", "challenges"
+    item: str  # element name of one row in XML: "todo", "entity", "challenge"
+    fields: tuple[str, ...]  # output order of each row's members
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One row rendered bare: `{"id":1,...}` / `<todo>...</todo>`."""
+
+    item: str
+    fields: tuple[str, ...]
+    row: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ErrorMessages:
+    """The shared error shape: `{"errorMessages":[...]}` and its XML form."""
+
+    messages: list[str]
+    # XML child element name; the challenge layer's 404 uses "message" (spec/api.md §1.3).
+    xml_child: str = "errorMessage"

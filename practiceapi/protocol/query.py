@@ -1,0 +1,626 @@
+"""Collection query language: URL/form query strings, filtering, sorting and paging.
+
+Implements `api.md` §4 with the decisions of `decisions.md` (D3.2 ascending-id default
+order is the caller's job: rows arrive sorted by id; D3.3 every filter is ANDed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+import regex
+
+from practiceapi.protocol.errors import ApiError
+
+
+@dataclass(frozen=True)
+class Field:
+    """A filterable/sortable field of a collection's rows."""
+
+    name: str
+    kind: str  # "integer" | "boolean" | "string"
+
+
+TODO_FIELDS: tuple[Field, ...] = (
+    Field("id", "integer"),
+    Field("title", "string"),
+    Field("doneStatus", "boolean"),
+    Field("description", "string"),
+)
+
+# Operation names (what the mirror prints between name and value).
+EQUALS = "EQUALS"
+NOT_EQUALS = "NOT_EQUALS"
+GREATER_THAN = "GREATER_THAN"
+LESS_THAN = "LESS_THAN"
+GREATER_THAN_OR_EQUAL = "GREATER_THAN_OR_EQUAL"
+LESS_THAN_OR_EQUAL = "LESS_THAN_OR_EQUAL"
+MATCHES = "MATCHES"
+WILDCARD = "WILDCARD"
+CONTAINS = "CONTAINS"
+
+# Token → operation; the parser finds the earliest token, longest first at a position.
+TOKENS: dict[str, str] = {
+    "==": EQUALS,
+    "=": EQUALS,
+    "!=": NOT_EQUALS,
+    "!": NOT_EQUALS,
+    ">=": GREATER_THAN_OR_EQUAL,
+    "<=": LESS_THAN_OR_EQUAL,
+    ">": GREATER_THAN,
+    "<": LESS_THAN,
+    "~=": MATCHES,
+    "*=": WILDCARD,
+    "%=": CONTAINS,
+}
+_TOKENS_LONGEST_FIRST = sorted(TOKENS, key=len, reverse=True)
+
+SORT_BY = "_sortBy"
+LIMIT = "_limit"
+OFFSET = "_offset"
+RESERVED = (SORT_BY, LIMIT, OFFSET)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One `name <op> value` part of a query string (name exactly as the client sent it)."""
+
+    name: str
+    op: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SortKey:
+    """One `_sortBy` item."""
+
+    name: str
+    descending: bool
+
+
+@dataclass
+class ParsedQuery:
+    """A parsed query string.
+
+    `params` keeps every part (reserved ones included) in order for display; `filters`
+    holds only field filters. `limit`/`offset` are the raw values (last one given wins);
+    `limit_op`/`offset_op` remember the operation so that `_limit>5` can be rejected.
+    """
+
+    params: list[Filter] = field(default_factory=list)
+    filters: list[Filter] = field(default_factory=list)
+    sort: list[SortKey] = field(default_factory=list)
+    limit: str | None = None
+    offset: str | None = None
+    limit_op: str | None = None
+    offset_op: str | None = None
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+class QueryDecodeError(ValueError):
+    """The raw query string is not valid percent-encoded UTF-8."""
+
+
+def url_decode(raw: str) -> str:
+    """Decode a whole query string like Java's `URLDecoder`: `+` → space, `%xx` → byte.
+
+    Unlike `urllib.parse.unquote_plus` (which leaves a bare `%` alone) this raises
+    `QueryDecodeError` for an incomplete or non-hex escape and for bytes that are not
+    UTF-8, because §4.1/§5.2 treat such strings as undecodable.
+    """
+    out: list[str] = []
+    pending = bytearray()  # consecutive %xx bytes, decoded together as UTF-8
+    i = 0
+    n = len(raw)
+
+    def flush() -> None:
+        if pending:
+            try:
+                out.append(pending.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                raise QueryDecodeError(
+                    "URLDecoder: percent-encoded bytes are not valid UTF-8"
+                ) from exc
+            pending.clear()
+
+    while i < n:
+        ch = raw[i]
+        if ch == "%":
+            hexpair = raw[i + 1 : i + 3]
+            if len(hexpair) < 2:
+                raise QueryDecodeError("URLDecoder: Incomplete trailing escape (%) pattern")
+            # int(..., 16) would also accept "+f" or " f"; the URL syntax does not.
+            if not all(c in _HEX for c in hexpair):
+                raise QueryDecodeError(
+                    "URLDecoder: Illegal hex characters in escape (%) pattern - " + hexpair
+                )
+            pending.append(int(hexpair, 16))
+            i += 3
+            continue
+        flush()
+        out.append(" " if ch == "+" else ch)
+        i += 1
+    flush()
+    return "".join(out)
+
+
+def _token_at(text: str, pos: int) -> str | None:
+    for token in _TOKENS_LONGEST_FIRST:
+        if text.startswith(token, pos):
+            return token
+    return None
+
+
+def split_part(part: str) -> Filter:
+    """Split one decoded `name<op>value` part (§4.2).
+
+    The earliest token wins (longest at that position). After a plain `=` a following
+    token becomes the operator, so `id=>5` ≡ `id>5`. A part with no token at all is the
+    name with an empty equality value.
+    """
+    for pos in range(len(part)):
+        token = _token_at(part, pos)
+        if token is None:
+            continue
+        rest_start = pos + len(token)
+        if token == "=":
+            follow = _token_at(part, rest_start)
+            if follow is not None:
+                token = follow
+                rest_start += len(follow)
+        return Filter(part[:pos], TOKENS[token], part[rest_start:])
+    return Filter(part, EQUALS, "")
+
+
+def _reserved_name(name: str) -> str | None:
+    # Reserved names are matched trimmed and case-insensitively (spec silent; friendlier).
+    key = name.strip().lower()
+    for reserved in RESERVED:
+        if key == reserved.lower():
+            return reserved
+    return None
+
+
+def parse_sort(value: str) -> list[SortKey]:
+    """`-a, +b,c` → [a desc, b asc, c asc]; empty items are ignored."""
+    keys: list[SortKey] = []
+    for item in value.split(","):
+        item = item.strip()
+        descending = False
+        if item[:1] in ("-", "+"):
+            descending = item[0] == "-"
+            item = item[1:].strip()
+        if item:
+            keys.append(SortKey(item, descending))
+    return keys
+
+
+def parse_query_string(raw: str, *, strict: bool = False) -> ParsedQuery:
+    """Parse a raw (still encoded) query string or form body (§4.1, §4.2).
+
+    Lenient mode (GET): an undecodable string or a part with an empty name drops every
+    parameter (reference quirk kept: clients rely on getting the default page).
+    Strict mode (QUERY form bodies): the same problems are 400 errors.
+    """
+    try:
+        decoded = url_decode(raw or "")
+    except QueryDecodeError as exc:
+        if strict:
+            raise ApiError(400, str(exc)) from exc
+        return ParsedQuery()
+
+    query = ParsedQuery()
+    for part in decoded.split("&"):
+        if not part:
+            continue
+        item = split_part(part)
+        if not item.name:
+            if strict:
+                raise ApiError(400, "Malformed query content: field name is missing")
+            return ParsedQuery()
+        query.params.append(item)
+        reserved = _reserved_name(item.name)
+        if reserved == SORT_BY:
+            query.sort.extend(parse_sort(item.value))
+        elif reserved == LIMIT:
+            query.limit, query.limit_op = item.value, item.op
+        elif reserved == OFFSET:
+            query.offset, query.offset_op = item.value, item.op
+        else:
+            query.filters.append(item)
+    return query
+
+
+# ---------------------------------------------------------------------------------------
+# Regex safety
+# ---------------------------------------------------------------------------------------
+
+# A pattern longer than this is refused outright: compiling it is already costly.
+MAX_PATTERN_LENGTH = 1000
+# Budget for one regex evaluation, and for all regex work of one request.
+REGEX_EVAL_TIMEOUT = 0.05
+REGEX_REQUEST_BUDGET = 0.5
+REGEX_TIMEOUT_MESSAGE = "Regular expression evaluation took too long"
+
+
+class RegexBudget:
+    """Wall-clock time left for regex evaluation within one request."""
+
+    def __init__(self, total: float = REGEX_REQUEST_BUDGET) -> None:
+        self.remaining = total
+
+    def run(self, func: Callable[..., Any], *args: Any) -> Any:
+        """Call `func(*args, timeout=...)`, charging the time spent to this budget.
+
+        Raises ApiError(400) when the evaluation or the request budget runs out, so a
+        catastrophic pattern costs at most REGEX_REQUEST_BUDGET seconds of one worker.
+        """
+        if self.remaining <= 0:
+            raise ApiError(400, REGEX_TIMEOUT_MESSAGE)
+        started = time.monotonic()
+        try:
+            return func(*args, timeout=min(REGEX_EVAL_TIMEOUT, self.remaining))
+        except TimeoutError as exc:
+            raise ApiError(400, REGEX_TIMEOUT_MESSAGE) from exc
+        finally:
+            self.remaining -= time.monotonic() - started
+
+
+_current_budget: ContextVar[RegexBudget | None] = ContextVar("regex_budget", default=None)
+
+
+@contextmanager
+def regex_budget() -> Iterator[RegexBudget]:
+    """Share one RegexBudget across everything evaluated inside the block.
+
+    Nested blocks reuse the outer budget, so a QUERY request that runs URL filters,
+    structured filters and JSONPath functions spends a single total.
+    """
+    budget = _current_budget.get()
+    if budget is not None:
+        yield budget
+        return
+    budget = RegexBudget()
+    token = _current_budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _current_budget.reset(token)
+
+
+def current_budget() -> RegexBudget:
+    """The active budget, or a fresh one when called outside `regex_budget()`."""
+    return _current_budget.get() or RegexBudget()
+
+
+def compile_regex(pattern: str, *, status: int = 400, flags: int = 0) -> regex.Pattern[str]:
+    """Compile a client pattern, answering `status` with the regex error when invalid."""
+    if len(pattern) > MAX_PATTERN_LENGTH:
+        raise ApiError(
+            status,
+            f"Regular expression is too long (max {MAX_PATTERN_LENGTH} characters)",
+        )
+    try:
+        return regex.compile(pattern, flags)
+    except (regex.error, RecursionError, OverflowError, ValueError) as exc:
+        raise ApiError(status, f"Invalid regular expression: {exc}") from exc
+
+
+def safe_fullmatch(compiled: regex.Pattern[str], value: str) -> bool:
+    """Whole-value regex match under the request's time budget."""
+    return current_budget().run(compiled.fullmatch, value) is not None
+
+
+def safe_search(compiled: regex.Pattern[str], value: str) -> bool:
+    """Regex search anywhere in the value under the request's time budget."""
+    return current_budget().run(compiled.search, value) is not None
+
+
+def wildcard_match(pattern: str, value: str) -> bool:
+    """Whole-value wildcard match: `*` any run (also empty), `?` exactly one character.
+
+    Every other character is literal (we chose literal over the reference's "other regex
+    metacharacters keep their meaning": a student typing `*.txt` or `(draft)*` expects
+    the characters themselves). Greedy two-pointer algorithm, O(len(pattern) *
+    len(value)) worst case and no backtracking explosion, so no regex timeout is needed.
+    """
+    p = v = 0
+    star_p = -1  # position after the last '*' seen
+    star_v = 0  # value position that '*' is currently matched up to
+    while v < len(value):
+        if p < len(pattern) and pattern[p] == "*":
+            star_p = p + 1
+            star_v = v
+            p += 1
+        elif p < len(pattern) and (pattern[p] == "?" or pattern[p] == value[v]):
+            p += 1
+            v += 1
+        elif star_p >= 0:
+            # Let the last '*' absorb one more character and retry from there.
+            star_v += 1
+            v = star_v
+            p = star_p
+        else:
+            return False
+    while p < len(pattern) and pattern[p] == "*":
+        p += 1
+    return p == len(pattern)
+
+
+# ---------------------------------------------------------------------------------------
+# Typed values and comparisons (§4.3)
+# ---------------------------------------------------------------------------------------
+
+_INTEGER_TEXT = regex.compile(r"([+-]?)([0-9]+)(?:\.([0-9]*))?")
+
+
+def find_field(fields: Sequence[Field], name: str) -> Field | None:
+    """The field called `name`, matched trimmed and case-insensitively."""
+    key = name.strip().lower()
+    for candidate in fields:
+        if candidate.name.lower() == key:
+            return candidate
+    return None
+
+
+def parse_integer(value: str, field_name: str) -> int:
+    """Parse an integer filter value: `01`, `+1`, `1.0` are 1; `1.5` and `abc` are 400s."""
+    match = _INTEGER_TEXT.fullmatch(value.strip())
+    if match is None or (match.group(3) and match.group(3).strip("0")):
+        raise ApiError(400, f"{value} is not a valid integer for field {field_name}")
+    digits = match.group(2).lstrip("0") or "0"
+    try:
+        number = int(digits)
+    except ValueError as exc:  # beyond Python's int-from-string digit limit
+        raise ApiError(400, f"{value} is not a valid integer for field {field_name}") from exc
+    return -number if match.group(1) == "-" else number
+
+
+def parse_boolean(value: str) -> bool:
+    """`true`/`false`, case-insensitive (trimmed); anything else is `<value> is not boolean`."""
+    lowered = value.strip().lower()
+    if lowered == "true":
+        return True
+    if lowered == "false":
+        return False
+    raise ApiError(400, f"{value} is not boolean")
+
+
+def utf16_key(text: str) -> bytes:
+    """Sort key giving UTF-16 code-unit order (the reference compares Java strings)."""
+    return text.encode("utf-16-be", "surrogatepass")
+
+
+def row_value(row: Mapping[str, Any], fld: Field) -> Any:
+    """A row's value for `fld`, normalised to int / bool / str (None when absent)."""
+    value = row.get(fld.name)
+    if value is None:
+        return None
+    if fld.kind == "integer":
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            return None
+    if fld.kind == "boolean":
+        if isinstance(value, bool):
+            return value
+        return str(value).strip().lower() == "true"
+    return value if isinstance(value, str) else str(value)
+
+
+def text_form(value: Any) -> str:
+    """The text a regex / wildcard / substring filter sees for a typed value."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def comparable(value: Any, kind: str) -> Any:
+    """Map a typed value onto something `<`/`==` compare as §4.3 wants."""
+    if kind == "string" and isinstance(value, str):
+        return utf16_key(value)
+    return value
+
+
+Predicate = Callable[[Mapping[str, Any]], bool]
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    EQUALS: lambda a, b: a == b,
+    NOT_EQUALS: lambda a, b: a != b,
+    GREATER_THAN: lambda a, b: a > b,
+    LESS_THAN: lambda a, b: a < b,
+    GREATER_THAN_OR_EQUAL: lambda a, b: a >= b,
+    LESS_THAN_OR_EQUAL: lambda a, b: a <= b,
+}
+
+
+def compare_predicate(fld: Field, op: str, target: Any) -> Predicate:
+    """Row predicate `row[fld] <op> target` with a typed `target` (int / bool / str).
+
+    A row without the field only satisfies NOT_EQUALS (None never orders).
+    """
+    compare = _COMPARE[op]
+    wanted = comparable(target, fld.kind)
+
+    def predicate(row: Mapping[str, Any]) -> bool:
+        actual = row_value(row, fld)
+        if actual is None:
+            return op == NOT_EQUALS
+        return compare(comparable(actual, fld.kind), wanted)
+
+    return predicate
+
+
+def text_predicate(fld: Field, test: Callable[[str], bool]) -> Predicate:
+    """Row predicate applying `test` to the text form of the field's value."""
+
+    def predicate(row: Mapping[str, Any]) -> bool:
+        return test(text_form(row_value(row, fld)))
+
+    return predicate
+
+
+def compile_filter(item: Filter, fld: Field) -> Predicate:
+    """Validate one URL/form filter against its field and turn it into a predicate."""
+    if item.op == MATCHES:
+        compiled = compile_regex(item.value)
+        return text_predicate(fld, lambda text: safe_fullmatch(compiled, text))
+    if item.op == WILDCARD:
+        pattern = item.value
+        return text_predicate(fld, lambda text: wildcard_match(pattern, text))
+    if item.op == CONTAINS:
+        needle = item.value
+        return text_predicate(fld, lambda text: needle in text)
+    target: Any
+    if fld.kind == "integer":
+        target = parse_integer(item.value, fld.name)
+    elif fld.kind == "boolean":
+        target = parse_boolean(item.value)
+    else:
+        target = item.value
+    return compare_predicate(fld, item.op, target)
+
+
+def compile_filters(filters: Sequence[Filter], fields: Sequence[Field]) -> list[Predicate]:
+    """Predicates for every filter on a known field (unknown names are ignored, §4.1)."""
+    predicates: list[Predicate] = []
+    for item in filters:
+        fld = find_field(fields, item.name)
+        if fld is not None:
+            predicates.append(compile_filter(item, fld))
+    return predicates
+
+
+def filter_rows(rows: Iterable[dict], predicates: Sequence[Predicate]) -> list[dict]:
+    """Rows satisfying every predicate (AND, D3.3: regex/wildcard do not short-circuit)."""
+    with regex_budget():
+        return [row for row in rows if all(pred(row) for pred in predicates)]
+
+
+# ---------------------------------------------------------------------------------------
+# Sorting (§4.4) and paging (§4.5)
+# ---------------------------------------------------------------------------------------
+
+
+def resolve_sort(keys: Sequence[SortKey], fields: Sequence[Field]) -> list[tuple[Field, bool]]:
+    """(field, descending) for each key naming a known field; unknown names are ignored."""
+    resolved: list[tuple[Field, bool]] = []
+    for key in keys:
+        fld = find_field(fields, key.name)
+        if fld is not None:
+            resolved.append((fld, key.descending))
+    return resolved
+
+
+def sort_rows(rows: list[dict], keys: Sequence[tuple[Field, bool]]) -> list[dict]:
+    """Stable multi-key, type-aware sort; rows missing a value sort after the others."""
+    result = list(rows)
+    # Sorting by the least significant key first and relying on stability gives the
+    # multi-key order; Python keeps stability with reverse=True too.
+    for fld, descending in reversed(keys):
+
+        def key(row: dict, fld: Field = fld) -> tuple[bool, Any]:
+            value = row_value(row, fld)
+            return (
+                value is None,
+                comparable(value, fld.kind) if value is not None else 0,
+            )
+
+        if descending:
+            present = [row for row in result if row_value(row, fld) is not None]
+            missing = [row for row in result if row_value(row, fld) is None]
+            result = sorted(present, key=key, reverse=True) + missing
+        else:
+            result = sorted(result, key=key)
+    return result
+
+
+@dataclass(frozen=True)
+class Paging:
+    """Paging policy of an endpoint.
+
+    GET todos: Paging(10, 20, True); HEAD/QUERY: Paging(10, 20, False) (clamp);
+    /sim: Paging(None, None, False) (no default page, explicit values honoured).
+    """
+
+    default_limit: int | None
+    max_limit: int | None
+    reject_over_max: bool
+
+
+GET_PAGING = Paging(10, 20, True)
+CLAMP_PAGING = Paging(10, 20, False)
+SIM_PAGING = Paging(None, None, False)
+
+_NON_NEGATIVE = regex.compile(r"[0-9]+")
+
+
+def _non_negative(raw: str, op: str | None, name: str) -> int:
+    # A value given with any operator but '=' (e.g. `_limit>5`) is as invalid as `-1`.
+    text = raw.strip()
+    if op not in (None, EQUALS) or not _NON_NEGATIVE.fullmatch(text):
+        raise ApiError(400, f"{name} must be a non-negative integer")
+    digits = text.lstrip("0") or "0"
+    if len(digits) > 18:
+        # Larger than any collection; keep it small so slicing stays cheap and
+        # int() never meets Python's digit limit.
+        digits = "9" * 18
+    return int(digits)
+
+
+def resolve_paging(query: ParsedQuery, paging: Paging) -> tuple[int | None, int]:
+    """(limit or None for "all", offset) from `_limit`/`_offset` and the endpoint policy."""
+    limit = paging.default_limit
+    if query.limit is not None:
+        limit = _non_negative(query.limit, query.limit_op, LIMIT)
+        if paging.max_limit is not None and limit > paging.max_limit:
+            if paging.reject_over_max:
+                raise ApiError(400, f"_limit must be no more than {paging.max_limit}")
+            limit = paging.max_limit
+    offset = 0
+    if query.offset is not None:
+        offset = _non_negative(query.offset, query.offset_op, OFFSET)
+    return limit, offset
+
+
+def page_rows(rows: list[dict], limit: int | None, offset: int) -> list[dict]:
+    """The page `rows[offset : offset + limit]` (all remaining rows when limit is None)."""
+    if limit is None:
+        return rows[offset:]
+    return rows[offset : offset + limit]
+
+
+def apply_query(
+    rows: list[dict],
+    query: ParsedQuery,
+    fields: Sequence[Field],
+    paging: Paging | None,
+) -> list[dict]:
+    """Filter (AND), sort (stable, after the given order) and page `rows`.
+
+    Callers pass rows in the default order (ascending id, D3.2). `paging=None` skips
+    paging entirely (and ignores `_limit`/`_offset`). Everything is validated before
+    any row is looked at, so a bad value is a 400 even on an empty collection.
+    """
+    predicates = compile_filters(query.filters, fields)
+    sort_keys = resolve_sort(query.sort, fields)
+    window = resolve_paging(query, paging) if paging is not None else None
+    result = filter_rows(rows, predicates)
+    if sort_keys:
+        result = sort_rows(result, sort_keys)
+    if window is not None:
+        result = page_rows(result, *window)
+    return result

@@ -1,0 +1,461 @@
+"""QUERY request bodies: form-urlencoded, JSONPath (RFC 9535) and structured JSON.
+
+Implements `api.md` §5 with decisions D4.1 to D4.4: both structured media types, RFC 9535
+JSONPath through `jsonpath-rfc9535`, the extended structured operators, and real
+filtering for every format (callers use this for `/sim/entities` too).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import regex
+from iregexp_check import check as iregexp_valid
+from jsonpath_rfc9535 import JSONPathEnvironment, JSONPathError, JSONPathQuery
+from jsonpath_rfc9535.function_extensions import Match, Search
+from jsonpath_rfc9535.function_extensions._pattern import map_re
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.query import (
+    EQUALS,
+    GREATER_THAN,
+    GREATER_THAN_OR_EQUAL,
+    LESS_THAN,
+    LESS_THAN_OR_EQUAL,
+    MAX_PATTERN_LENGTH,
+    NOT_EQUALS,
+    Field,
+    Paging,
+    ParsedQuery,
+    Predicate,
+    apply_query,
+    compare_predicate,
+    compile_filters,
+    compile_regex,
+    filter_rows,
+    find_field,
+    page_rows,
+    parse_query_string,
+    regex_budget,
+    resolve_paging,
+    resolve_sort,
+    safe_fullmatch,
+    safe_search,
+    sort_rows,
+    text_predicate,
+)
+
+FORM_TYPE = "application/x-www-form-urlencoded"
+JSONPATH_TYPE = "application/jsonpath"
+# The seed's name first, then the reference's (D4.1).
+STRUCTURED_QUERY_TYPES = (
+    "application/vnd.service.query+json",
+    "application/vnd.thingifier.query+json",
+)
+ACCEPT_QUERY = ", ".join((FORM_TYPE, JSONPATH_TYPE, *STRUCTURED_QUERY_TYPES))
+
+NOT_RESOURCES_MESSAGE = "JSONPath query must select complete resource objects from the collection"
+
+
+# ---------------------------------------------------------------------------------------
+# JSONPath
+# ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _iregexp(pattern: str, flags: int) -> regex.Pattern[str] | None:
+    """Compile an I-Regexp (RFC 9485) the way the library does; None if invalid."""
+    if not iregexp_valid(pattern):
+        return None
+    try:
+        return regex.compile(map_re(pattern), flags)
+    except (regex.error, RecursionError, OverflowError, ValueError):
+        return None
+
+
+def _check_pattern_length(pattern: str) -> None:
+    if len(pattern) > MAX_PATTERN_LENGTH:
+        raise ApiError(400, f"Regular expression is too long (max {MAX_PATTERN_LENGTH} characters)")
+
+
+class SafeMatch(Match):
+    """RFC 9535 `match()` with the request's regex time budget.
+
+    Same semantics as the library's `Match` (I-Regexp check, `.` mapping, full match,
+    False for non-strings or invalid patterns), but the evaluation gets a `timeout`;
+    running out is a 400 rather than a hung worker.
+    """
+
+    def __call__(self, string: object, pattern: object) -> bool:
+        if not isinstance(pattern, str) or not isinstance(string, str):
+            return False
+        _check_pattern_length(pattern)
+        compiled = _iregexp(pattern, 0)
+        return compiled is not None and safe_fullmatch(compiled, string)
+
+
+class SafeSearch(Search):
+    """RFC 9535 `search()` with the request's regex time budget (see SafeMatch)."""
+
+    def __call__(self, string: object, pattern: object) -> bool:
+        if not isinstance(pattern, str) or not isinstance(string, str):
+            return False
+        _check_pattern_length(pattern)
+        # The library compiles search patterns with VERSION1; keep identical semantics.
+        compiled = _iregexp(pattern, regex.VERSION1)
+        return compiled is not None and safe_search(compiled, string)
+
+
+class SafeJSONPathEnvironment(JSONPathEnvironment):
+    """A private environment whose `match`/`search` are time-bounded.
+
+    The library registers function extensions per environment instance, so replacing
+    them here leaves the module-level default environment untouched (no monkeypatch).
+    """
+
+    def setup_function_extensions(self) -> None:
+        super().setup_function_extensions()
+        self.function_extensions["match"] = SafeMatch()
+        self.function_extensions["search"] = SafeSearch()
+
+
+_ENV = SafeJSONPathEnvironment()
+
+
+def jsonpath_compile(expression: str) -> JSONPathQuery:
+    """Compile an RFC 9535 expression; an invalid one is 400 with the library's message."""
+    try:
+        return _ENV.compile(expression)
+    except JSONPathError as exc:
+        raise ApiError(400, str(exc)) from exc
+    except RecursionError as exc:
+        raise ApiError(400, "JSONPath expression is nested too deeply") from exc
+
+
+def _evaluate(compiled: JSONPathQuery, document: Any) -> list[Any]:
+    try:
+        with regex_budget():
+            return [node.value for node in compiled.finditer(document)]
+    except JSONPathError as exc:
+        raise ApiError(400, str(exc)) from exc
+    except RecursionError as exc:
+        raise ApiError(400, "JSONPath expression is nested too deeply") from exc
+
+
+def jsonpath_select(expression: str, document: Any) -> list[Any]:
+    """Values selected by `expression` from `document`, in evaluation order."""
+    return _evaluate(jsonpath_compile(expression), document)
+
+
+def select_resources(expression: str, rows: list[dict], collection_name: str) -> list[dict]:
+    """Rows selected by a JSONPath expression over `{collection_name: rows}` (§5.3).
+
+    Every selected value must be one of the row objects themselves (checked by
+    identity), the collection array (flattened) or the root (all rows); anything else
+    is 422. A row selected twice is listed once, at its first position.
+    """
+    compiled = jsonpath_compile(expression)
+    document = {collection_name: rows}
+    row_ids = {id(row) for row in rows}
+    selected: list[dict] = []
+    seen: set[int] = set()
+
+    def add(row: dict) -> None:
+        if id(row) not in seen:
+            seen.add(id(row))
+            selected.append(row)
+
+    for value in _evaluate(compiled, document):
+        if value is document or value is rows:
+            for row in rows:
+                add(row)
+        elif id(value) in row_ids:
+            add(value)
+        else:
+            raise ApiError(422, NOT_RESOURCES_MESSAGE)
+    return selected
+
+
+# ---------------------------------------------------------------------------------------
+# Structured JSON query (§5.4, D4.3)
+# ---------------------------------------------------------------------------------------
+
+_ORDERING = {
+    "greaterThan": GREATER_THAN,
+    "greaterThanOrEqual": GREATER_THAN_OR_EQUAL,
+    "lessThan": LESS_THAN,
+    "lessThanOrEqual": LESS_THAN_OR_EQUAL,
+}
+_TEXT_OPS = ("contains", "startsWith", "endsWith", "matches")
+
+
+@dataclass
+class StructuredQuery:
+    """A validated structured query body."""
+
+    predicates: list[Predicate] = field(default_factory=list)
+    sort: list[tuple[Field, bool]] = field(default_factory=list)
+    limit: int | None = None
+    offset: int | None = None
+
+
+def _suits(fld: Field, value: Any) -> bool:
+    """Whether a JSON value has the type of `fld` (bools are not integers here)."""
+    if fld.kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if fld.kind == "boolean":
+        return isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _text_test(op: str, operand: str) -> Callable[[str], bool]:
+    if op == "contains":
+        return lambda text: operand in text
+    if op == "startsWith":
+        return lambda text: text.startswith(operand)
+    if op == "endsWith":
+        return lambda text: text.endswith(operand)
+    compiled = compile_regex(operand, status=422)
+    return lambda text: safe_fullmatch(compiled, text)
+
+
+def _in_predicate(fld: Field, values: list[Any]) -> Predicate:
+    # Same typed equality as `equals`, for any of the values (an empty list matches none).
+    alternatives = [compare_predicate(fld, EQUALS, value) for value in values]
+    return lambda row: any(alternative(row) for alternative in alternatives)
+
+
+def _operator_predicate(fld: Field, op: str, operand: Any) -> Predicate:
+    """Validate one `{"<op>": operand}` entry for `fld` and build its predicate."""
+    if op == "equals":
+        if not _suits(fld, operand):
+            raise ApiError(422, f"Invalid exact match value for field {fld.name}")
+        return compare_predicate(fld, EQUALS, operand)
+    if op == "notEquals":
+        if not _suits(fld, operand):
+            raise ApiError(422, f"Invalid notEquals value for field {fld.name}")
+        return compare_predicate(fld, NOT_EQUALS, operand)
+    if op in _ORDERING:
+        if fld.kind != "integer" or not _suits(fld, operand):
+            raise ApiError(422, f"{op} is only supported for numeric field {fld.name}")
+        return compare_predicate(fld, _ORDERING[op], operand)
+    if op in _TEXT_OPS:
+        if fld.kind != "string" or not isinstance(operand, str):
+            raise ApiError(422, f"{op} is only supported for text field {fld.name}")
+        return text_predicate(fld, _text_test(op, operand))
+    if op == "in":
+        if not isinstance(operand, list):
+            raise ApiError(422, f"in requires an array of values for field {fld.name}")
+        if not all(_suits(fld, item) for item in operand):
+            raise ApiError(422, f"Invalid in value for field {fld.name}")
+        return _in_predicate(fld, operand)
+    raise ApiError(422, f"Unsupported query operator {op} for field {fld.name}")
+
+
+def _filter_predicates(spec: Any, fields: Sequence[Field]) -> list[Predicate]:
+    if not isinstance(spec, dict):
+        raise ApiError(422, "filter must be an object")
+    predicates: list[Predicate] = []
+    for name, condition in spec.items():
+        fld = find_field(fields, name)
+        if fld is None:
+            raise ApiError(422, f"Unknown query filter field {name}")
+        if isinstance(condition, dict):
+            if not condition:
+                raise ApiError(422, f"Filter operators for field {fld.name} are required")
+            for op, operand in condition.items():
+                predicates.append(_operator_predicate(fld, op, operand))
+        else:
+            # A plain value is exact match; null/array/wrong type are rejected.
+            if not _suits(fld, condition):
+                raise ApiError(422, f"Invalid exact match value for field {fld.name}")
+            predicates.append(compare_predicate(fld, EQUALS, condition))
+    return predicates
+
+
+def _sort_keys(spec: Any, fields: Sequence[Field]) -> list[tuple[Field, bool]]:
+    if not isinstance(spec, list):
+        raise ApiError(422, "sort must be an array")
+    keys: list[tuple[Field, bool]] = []
+    for entry in spec:
+        if not isinstance(entry, dict):
+            raise ApiError(422, "sort entries must be objects")
+        for key in entry:
+            if key not in ("field", "direction"):
+                raise ApiError(422, f"Unknown sort field {key}")
+        name = entry.get("field")
+        if not isinstance(name, str):
+            raise ApiError(422, "sort field must be a string")
+        fld = find_field(fields, name)
+        if fld is None:
+            raise ApiError(422, f"Unknown sort field {name}")
+        direction = entry.get("direction")
+        if direction not in ("asc", "desc"):
+            raise ApiError(422, "sort direction must be asc or desc")
+        keys.append((fld, direction == "desc"))
+    return keys
+
+
+def _non_negative_json(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ApiError(422, f"{name} must be a non-negative integer")
+    return value
+
+
+def _reject_constant(name: str) -> Any:
+    # json.loads accepts NaN/Infinity by default; the query body is strict JSON.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_structured(body: bytes, fields: Sequence[Field]) -> StructuredQuery:
+    """Parse and validate a structured JSON query body (strict JSON, §5.4)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, "Malformed JSON query body") from exc
+    if not text.strip():
+        raise ApiError(422, "Structured JSON query body must be an object")
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ApiError(400, "Malformed JSON query body") from exc
+    if not isinstance(document, dict):
+        raise ApiError(422, "Structured JSON query body must be an object")
+    for name in document:
+        if name not in ("filter", "sort", "limit", "offset"):
+            raise ApiError(422, f"Unknown structured query field {name}")
+    query = StructuredQuery()
+    if "filter" in document:
+        query.predicates = _filter_predicates(document["filter"], fields)
+    if "sort" in document:
+        query.sort = _sort_keys(document["sort"], fields)
+    if "limit" in document:
+        query.limit = _non_negative_json(document["limit"], "limit")
+    if "offset" in document:
+        query.offset = _non_negative_json(document["offset"], "offset")
+    return query
+
+
+# ---------------------------------------------------------------------------------------
+# Entry point
+# ---------------------------------------------------------------------------------------
+
+
+def media_type(content_type_header: str | None) -> str:
+    """The lower-cased media type of a Content-Type header ('' when absent/blank)."""
+    return (content_type_header or "").split(";", 1)[0].strip().lower()
+
+
+def _decode_text(body: bytes, what: str) -> str:
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, f"{what} is not valid UTF-8") from exc
+
+
+def _merge_form(url_query: ParsedQuery, body_query: ParsedQuery) -> ParsedQuery:
+    """The URL query followed by the form body, as if the body were appended to it.
+
+    Filters AND together, `_sortBy` keys concatenate (URL first), and a body
+    `_limit`/`_offset` replaces the URL's.
+    """
+    merged = ParsedQuery(
+        params=[*url_query.params, *body_query.params],
+        filters=[*url_query.filters, *body_query.filters],
+        sort=[*url_query.sort, *body_query.sort],
+        limit=url_query.limit,
+        offset=url_query.offset,
+        limit_op=url_query.limit_op,
+        offset_op=url_query.offset_op,
+    )
+    if body_query.limit is not None:
+        merged.limit, merged.limit_op = body_query.limit, body_query.limit_op
+    if body_query.offset is not None:
+        merged.offset, merged.offset_op = body_query.offset, body_query.offset_op
+    return merged
+
+
+def _run(
+    kind: str,
+    body: bytes,
+    rows: list[dict],
+    url_query: ParsedQuery,
+    fields: Sequence[Field],
+    collection_name: str,
+    paging: Paging | None,
+) -> list[dict]:
+    if kind == FORM_TYPE:
+        # Raw whitespace is never part of a form value (spaces arrive as '+' or %20), so a
+        # trailing newline from `curl --data-binary @file` is dropped rather than kept.
+        form = _decode_text(body, "QUERY form body").strip()
+        body_query = parse_query_string(form, strict=True)
+        return apply_query(rows, _merge_form(url_query, body_query), fields, paging)
+
+    if kind == JSONPATH_TYPE:
+        expression = _decode_text(body, "JSONPath expression")
+        if not expression.strip():
+            raise ApiError(400, "Missing JSONPath expression for QUERY request")
+        # Compile first so a syntax error is reported before the URL query is looked at.
+        jsonpath_compile(expression.strip())
+        window = resolve_paging(url_query, paging) if paging is not None else None
+        # The document holds every row matching the URL query, sorted, but not paged
+        # (the reference pages first: a quirk we do not copy).
+        document_rows = apply_query(rows, url_query, fields, None)
+        selected = select_resources(expression.strip(), document_rows, collection_name)
+        return page_rows(selected, *window) if window is not None else selected
+
+    structured = parse_structured(body, fields)
+    url_predicates = compile_filters(url_query.filters, fields)
+    url_sort = resolve_sort(url_query.sort, fields)
+    window = resolve_paging(url_query, paging) if paging is not None else None
+    result = filter_rows(rows, [*url_predicates, *structured.predicates])
+    sort_keys = [*url_sort, *structured.sort]
+    if sort_keys:
+        result = sort_rows(result, sort_keys)
+    if window is None or paging is None:
+        return result
+    limit, offset = window
+    if structured.limit is not None:
+        # The body's limit wins over the URL's; capped silently.
+        limit = structured.limit
+        if paging.max_limit is not None:
+            limit = min(limit, paging.max_limit)
+    if structured.offset is not None:
+        offset = structured.offset
+    return page_rows(result, limit, offset)
+
+
+def run_query_body(
+    content_type_header: str | None,
+    body: bytes,
+    rows: list[dict],
+    url_query: ParsedQuery,
+    fields: Sequence[Field],
+    *,
+    collection_name: str,
+    paging: Paging | None,
+) -> list[dict]:
+    """Answer a QUERY request: the rows selected by the body combined with the URL query.
+
+    `rows` arrive in the default order (ascending id). Every error raised here carries
+    `Accept-Query`; an unsupported Content-Type also carries `Accept` (§5.2).
+    """
+    kind = media_type(content_type_header)
+    try:
+        if not kind:
+            raise ApiError(400, "Missing Content-Type for QUERY request")
+        if kind not in (FORM_TYPE, JSONPATH_TYPE, *STRUCTURED_QUERY_TYPES):
+            raise ApiError(
+                415,
+                f"Unsupported QUERY Content Type - {(content_type_header or '').strip()}",
+                headers={"Accept": ACCEPT_QUERY},
+            )
+        with regex_budget():
+            return _run(kind, body, rows, url_query, fields, collection_name, paging)
+    except ApiError as exc:
+        exc.headers.setdefault("Accept-Query", ACCEPT_QUERY)
+        raise

@@ -1,0 +1,47 @@
+"""Building responses outside DRF views (middleware, fixed routes) in the negotiated format."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+
+from practiceapi.protocol.errors import NotAcceptable
+from practiceapi.protocol.negotiation import JSON, select_media_type
+from practiceapi.protocol.payloads import ErrorMessages
+from practiceapi.protocol.renderers import render
+
+
+def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str:
+    """The negotiated media type, falling back to JSON when nothing acceptable was asked."""
+    try:
+        return select_media_type(request.META.get("HTTP_ACCEPT"), structured_xml=structured_xml)
+    except NotAcceptable:
+        return JSON
+
+
+def error_response(
+    request: HttpRequest,
+    status: int,
+    messages: list[str],
+    *,
+    headers: dict[str, str] | None = None,
+    force_json: bool = False,
+    xml_child: str = "errorMessage",
+) -> HttpResponse:
+    """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
+    structured = getattr(request, "structured_xml", False)
+    media_type = JSON if force_json else preferred_type(request, structured_xml=structured)
+    body = render(ErrorMessages(messages, xml_child=xml_child), media_type)
+    response = HttpResponse(body, status=status, content_type=media_type)
+    response.error_messages = messages  # read by challenge tracking, whatever the format
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpResponse:
+    """A body-less response; it carries no Content-Type (spec/api.md §10.4)."""
+    response = HttpResponse(status=status)
+    del response["Content-Type"]
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response

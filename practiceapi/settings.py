@@ -1,0 +1,179 @@
+"""Settings for API Challenges. Everything a deployment changes comes from the environment.
+
+Local default: SQLite file `db.sqlite3` in the checkout, multi-player mode, port 4567.
+Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
+DEBUG = env_bool("DEBUG", False)
+# A fixed development key is only acceptable when DEBUG is on or for local runs; hosted
+# instances must set SECRET_KEY (documented in the README's hosting section).
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-when-hosting")
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h.strip()]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
+
+# Behind an HTTPS-terminating proxy (hosted classrooms) cookies must be secure.
+SECURE_COOKIES = env_bool("SECURE_COOKIES", False)
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
+if env_bool("BEHIND_HTTPS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "practiceapi",
+    "challenges",
+    "todos",
+    "secrets_app",
+    "sim",
+]
+
+MIDDLEWARE = [
+    # Size limits, method override, CORS and cache headers for every API response.
+    "practiceapi.middleware.ProtocolMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # X-CHALLENGER: 431, session resolution, echo, and challenge tracking.
+    "challenges.middleware.ChallengerMiddleware",
+    # Django's session/auth stack is needed by the admin and the dashboard only.
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "practiceapi.urls"
+APPEND_SLASH = False
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "practiceapi.wsgi.application"
+
+DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL), conn_max_age=600
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers run beside one writer; IMMEDIATE transactions take the write lock at
+    # BEGIN, which is what makes the per-session "lock, check cap, insert" sequence safe.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 600
+else:
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Serve straight from the finders in development and tests; `collectstatic` for production.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Any body over 1 MB is refused before it is read (ProtocolMiddleware); Django's own guard
+# is kept at the same size as a second line of defence.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+MAX_REQUEST_BODY_BYTES = 1_000_000
+
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["practiceapi.protocol.renderers.JsonRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "practiceapi.protocol.drf.ApiContentNegotiation",
+    "EXCEPTION_HANDLER": "practiceapi.protocol.drf.exception_handler",
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": [],
+    "UNAUTHENTICATED_USER": None,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "API Challenges",
+    "DESCRIPTION": (
+        "A practice HTTP API for learning API testing: todos, a secret note, challenger "
+        "sessions and the challenges they complete."
+    ),
+    "VERSION": "1.0.0",
+    "OAS_VERSION": "3.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- API Challenges settings -------------------------------------------------------------
+APICHALLENGES_MODE = os.environ.get("APICHALLENGES_MODE", "multi").strip().lower()
+if APICHALLENGES_MODE not in {"multi", "single"}:
+    raise ValueError("APICHALLENGES_MODE must be 'multi' or 'single'")
+APICHALLENGES_MAX_TODOS = env_int("APICHALLENGES_MAX_TODOS", 20)  # 0 = unlimited
+APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
+APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
+APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
+APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # 4xx answers are the point of a practice API; log only real server errors.
+    "loggers": {"django.request": {"level": "ERROR"}},
+}

@@ -1,0 +1,31 @@
+"""Every route. API routes are served under /api/ (canonical) and at the legacy root (D2.1),
+with or without a trailing slash (D2.2)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from challenges import urls as challenges_urls
+from practiceapi.views import not_found
+from secrets_app import urls as secrets_urls
+from todos import urls as todos_urls
+
+api_patterns = [
+    *todos_urls.api_patterns,
+    *challenges_urls.api_patterns,
+    *secrets_urls.api_patterns,
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema")),
+    re_path(r"^api/", include((api_patterns, "api"), namespace="api")),
+    re_path(r"^", include((api_patterns, "legacy"), namespace="legacy")),
+    path("", include("sim.urls")),
+    path("", include("challenges.gui_urls")),
+    re_path(r"^.*$", not_found),
+]

@@ -1,0 +1,9 @@
+"""WSGI entry point for production servers (gunicorn/granian)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practiceapi.settings")
+
+application = get_wsgi_application()

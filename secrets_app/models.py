@@ -1,0 +1,27 @@
+"""The secret area: one token and one note per session."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+
+from challenges.models import Challenger
+
+NOTE_MAX = 100
+
+
+def new_token() -> str:
+    # 128 bits of randomness, hex; opaque to clients (D6.3).
+    return secrets.token_hex(16)
+
+
+class Secret(models.Model):
+    challenger = models.OneToOneField(
+        Challenger, on_delete=models.CASCADE, primary_key=True, related_name="secret"
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    note = models.CharField(max_length=NOTE_MAX, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"secret of {self.challenger_id}"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SimConfig(AppConfig):
+    name = "sim"
+    verbose_name = "Simulator and mirror"

@@ -1,0 +1,19 @@
+"""Fixtures shared by the HTTP tests: a client and fresh challenger sessions."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+
+@pytest.fixture
+def guid(client: Client, db: None) -> str:
+    """A fresh multi-player session, created the way a student does: POST /api/challenger."""
+    response = client.post("/api/challenger")
+    assert response.status_code == 201
+    return response["X-CHALLENGER"]
+
+
+@pytest.fixture
+def single_mode(settings) -> None:  # noqa: ANN001 - pytest-django's settings fixture
+    settings.APICHALLENGES_MODE = "single"
