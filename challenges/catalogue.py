@@ -59,6 +59,11 @@ class Challenge:
         """(method, route shape) pairs on which the rule can pass (see `rules.route_shape`)."""
         return rules.routes_of(self.rule)
 
+    @property
+    def on_arrival(self) -> bool:
+        """True for REQ rules that read only the request (see `completed_on_arrival`)."""
+        return rules.judged_on_arrival(self.rule)
+
 
 # --------------------------------------------------------------------------- sections
 
@@ -1286,8 +1291,22 @@ def candidates(exchange: Exchange) -> tuple[Challenge, ...]:
 
 def completed_keys(exchange: Exchange) -> set[str]:
     """Keys of every challenge of `exchange.mode` that this exchange completes."""
+    return _passing(exchange, candidates(exchange))
+
+
+def completed_on_arrival(exchange: Exchange) -> set[str]:
+    """Keys completed by the request alone, for crediting before the response is built.
+
+    Only rules marked `rules.on_arrival` are evaluated, so the exchange's response fields
+    may be blank (status 0, no body). `completed_keys` reports the same keys again once
+    the response exists; crediting is idempotent.
+    """
+    return _passing(exchange, tuple(c for c in candidates(exchange) if c.on_arrival))
+
+
+def _passing(exchange: Exchange, challenges: tuple[Challenge, ...]) -> set[str]:
     done: set[str] = set()
-    for challenge in candidates(exchange):
+    for challenge in challenges:
         try:
             passed = challenge.rule(exchange)
         except Exception:

@@ -15,7 +15,7 @@ from challenges.sessions import (
     mode,
     resolve,
 )
-from challenges.tracking import track
+from challenges.tracking import track, track_arrival
 from practiceapi.protocol.responses import error_response
 
 TOO_LONG = "X-CHALLENGER header is too large, maximum allowed is 100 characters"
@@ -33,6 +33,7 @@ class ChallengerMiddleware:
             response = self.header_too_long(request, header)
         else:
             request.challenger = resolve(header)
+            track_arrival(request)
             response = self.get_response(request)
         self.echo(request, response)
         track(request, response)

@@ -26,10 +26,7 @@ def record(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     patch = orjson.dumps({key: stamp for key in sorted(new)}).decode()
     table = Challenger._meta.db_table
     if connection.vendor == "postgresql":
-        sql = (
-            f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s "
-            "WHERE guid = %s"
-        )
+        sql = f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s WHERE guid = %s"
     else:
         sql = f"UPDATE {table} SET progress = json_patch(%s, progress), last_seen = %s WHERE guid = %s"
     with connection.cursor() as cursor:

@@ -42,8 +42,12 @@ STRUCTURED_QUERY_TYPES = frozenset(
 )
 XML_REQUEST_TYPES = frozenset({"application/xml", "text/xml"})
 VENDOR_TODO_XML = "application/vnd.apichallenges.todo+xml"
+# Same value as `challenges.sessions.SINGLE_PLAYER_GUID`; not imported from there because
+# that module needs Django, and the rules are plain functions.
+SINGLE_PLAYER_GUID = "rest-api-challenges-single-player"
 
 _ROUTES: dict[Rule, tuple[Route, ...]] = {}
+_ON_ARRIVAL: set[Rule] = set()
 
 
 def on(method: str, shape: str) -> Callable[[Rule], Rule]:
@@ -58,6 +62,21 @@ def on(method: str, shape: str) -> Callable[[Rule], Rule]:
 
 def routes_of(rule: Rule) -> tuple[Route, ...]:
     return _ROUTES.get(rule, ())
+
+
+def on_arrival(rule: Rule) -> Rule:
+    """Mark a REQ rule that reads nothing but the request.
+
+    The reference credits these before it builds the response, so e.g. the challenge list
+    returned by `GET /api/challenges` already shows GET_CHALLENGES as done. Such a rule may
+    be evaluated on an Exchange whose response fields are still blank.
+    """
+    _ON_ARRIVAL.add(rule)
+    return rule
+
+
+def judged_on_arrival(rule: Rule) -> bool:
+    return rule in _ON_ARRIVAL
 
 
 # Route shapes: what a rule registers for and what the tracker looks up. They separate the
@@ -253,12 +272,17 @@ def _accept_squashed(x: Exchange) -> str:
     return "".join(_accept(x).split()).lower()
 
 
+def _guid(value: str | None) -> str:
+    # Sessions are stored and looked up by the trimmed, lower-cased GUID.
+    return (value or "").strip().lower()
+
+
 def _response_x_challenger(x: Exchange) -> str:
-    return (x.response_headers.get("x-challenger") or "").strip()
+    return _guid(x.response_headers.get("x-challenger"))
 
 
 def _request_x_challenger(x: Exchange) -> str:
-    return (x.header("x-challenger") or "").strip()
+    return _guid(x.header("x-challenger"))
 
 
 def _note_body(x: Exchange) -> bool:
@@ -267,6 +291,7 @@ def _note_body(x: Exchange) -> bool:
 
 
 def _has_auth_token(x: Exchange, min_length: int = 0) -> bool:
+    # An empty X-AUTH-TOKEN counts as absent: the note endpoint treats it as "no token" too.
     token = x.header("x-auth-token")
     return token is not None and len(token) > min_length
 
@@ -292,6 +317,7 @@ def create_new_challenger(x: Exchange) -> bool:
     return _is(x, "POST", CHALLENGER) and x.status == 201
 
 
+@on_arrival
 @on("GET", CHALLENGES)
 def get_challenges(x: Exchange) -> bool:
     return _is(x, "GET", CHALLENGES)  # REQ
@@ -300,6 +326,7 @@ def get_challenges(x: Exchange) -> bool:
 # ------------------------------------------------------------------- 3 GET
 
 
+@on_arrival
 @on("GET", TODOS)
 def get_todos(x: Exchange) -> bool:
     return _is(x, "GET", TODOS) and _no_query(x)  # REQ: a 406 still counts
@@ -461,9 +488,11 @@ def get_todos_paginated_limit_offset(x: Exchange) -> bool:
     return len(x.response_todos) == _page_size(x.store.total, 5, 5)
 
 
+@on_arrival
 @on("GET", TODOS)
 def get_todos_paginated_limit_too_high(x: Exchange) -> bool:
-    limit = _int(_query(x).limit)
+    q = _query(x)
+    limit = _int(q.limit) if q.limit_op == EQUALS else None
     return _is(x, "GET", TODOS) and limit is not None and limit > 20  # REQ
 
 
@@ -495,6 +524,7 @@ def get_todos_paginated_filtered(x: Exchange) -> bool:
 # ------------------------------------------------------------------- 7 HEAD
 
 
+@on_arrival
 @on("HEAD", TODOS)
 def get_head_todos(x: Exchange) -> bool:
     return _is(x, "HEAD", TODOS) and _no_query(x)  # REQ
@@ -948,18 +978,21 @@ def post_restore_existing_challenger(x: Exchange) -> bool:
     )
 
 
+@on_arrival
 @on("GET", CHALLENGER_GUID)
 def get_restorable_challenger_progress_status(x: Exchange) -> bool:
     """REQ: the URL names the caller's own session.
 
-    The response header is the session the URL resolved to; in multi mode the request
-    header must name it too, in single mode the header is ignored (every request is the
-    single-player session), so only the URL has to name that session.
+    Multi mode: the request `X-CHALLENGER` names the URL's session (whether that session
+    exists is settled by who gets credited). Single mode ignores the header, so the URL
+    must name the single-player session.
     """
-    guid = challenger_guid(_path(x))
-    if x.method != "GET" or guid is None or guid != _response_x_challenger(x):
+    guid = _guid(challenger_guid(_path(x)))
+    if x.method != "GET" or not guid:
         return False
-    return x.mode == "single" or _request_x_challenger(x) == guid
+    if x.mode == "single":
+        return guid == SINGLE_PLAYER_GUID
+    return _request_x_challenger(x) == guid
 
 
 @on("PUT", CHALLENGER_GUID)
@@ -1019,21 +1052,25 @@ def post_create_json_accept_xml(x: Exchange) -> bool:
 # completes PATCH_HEARTBEAT_500 (the reference router sees the overridden verb too).
 
 
+@on_arrival
 @on("DELETE", HEARTBEAT)
 def delete_heartbeat_405(x: Exchange) -> bool:
     return _is(x, "DELETE", HEARTBEAT)
 
 
+@on_arrival
 @on("PATCH", HEARTBEAT)
 def patch_heartbeat_500(x: Exchange) -> bool:
     return _is(x, "PATCH", HEARTBEAT)
 
 
+@on_arrival
 @on("TRACE", HEARTBEAT)
 def trace_heartbeat_501(x: Exchange) -> bool:
     return _is(x, "TRACE", HEARTBEAT)
 
 
+@on_arrival
 @on("GET", HEARTBEAT)
 def get_heartbeat_204(x: Exchange) -> bool:
     return _is(x, "GET", HEARTBEAT)
@@ -1051,16 +1088,19 @@ def x_challenger_too_long_431(x: Exchange) -> bool:
 # REQ and method-agnostic in the reference: the override header alone decides.
 
 
+@on_arrival
 @on(ANY_METHOD, HEARTBEAT)
 def override_delete_heartbeat_405(x: Exchange) -> bool:
     return _path(x) == HEARTBEAT and _override_is(x, "delete")
 
 
+@on_arrival
 @on(ANY_METHOD, HEARTBEAT)
 def override_patch_heartbeat_500(x: Exchange) -> bool:
     return _path(x) == HEARTBEAT and _override_is(x, "patch")
 
 
+@on_arrival
 @on(ANY_METHOD, HEARTBEAT)
 def override_trace_heartbeat_501(x: Exchange) -> bool:
     return _path(x) == HEARTBEAT and _override_is(x, "trace")

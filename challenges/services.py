@@ -69,7 +69,7 @@ def _apply_secret(challenger: Challenger, doc: dict[str, Any]) -> None:
     secret = secret_for(challenger)
     fields = []
     token = doc.get("xAuthToken")
-    if isinstance(token, str) and _adoptable_token(token):
+    if isinstance(token, str) and _adoptable_token(token, challenger):
         secret.token = token.strip().lower()
         fields.append("token")
     if isinstance(doc.get("secretNote"), str):
@@ -79,13 +79,18 @@ def _apply_secret(challenger: Challenger, doc: dict[str, Any]) -> None:
         secret.save(update_fields=fields)
 
 
-def _adoptable_token(token: str) -> bool:
-    # Tokens from the public service are UUIDs; ours are 32 hex digits. Both restore.
+def _adoptable_token(token: str, challenger: Challenger) -> bool:
+    """Tokens from the public service are UUIDs, ours 32 hex digits: both restore, unless
+    another session holds that token (a payload restored onto a second GUID keeps the new
+    session's own token)."""
     try:
         uuid.UUID(token.strip())
     except ValueError:
         return False
-    return True
+    from secrets_app.models import Secret
+
+    taken = Secret.objects.filter(token=token.strip().lower()).exclude(challenger=challenger)
+    return not taken.exists()
 
 
 @transaction.atomic

@@ -11,10 +11,12 @@ from challenges.views.challenger import (
 )
 from challenges.views.challenges_list import ChallengesView
 from challenges.views.heartbeat import HeartbeatView
+from challenges.views.profile import ChallengerProfileView
 
 api_patterns = [
     re_path(r"^challenger/?$", ChallengerView.as_view()),
     re_path(r"^challenger/database/(?P<guid>[^/]+)/?$", ChallengerDatabaseView.as_view()),
+    re_path(r"^challenger/(?P<guid>[^/]+)/profile/?$", ChallengerProfileView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/?$", ChallengerProgressView.as_view()),
     re_path(r"^challenges/?$", ChallengesView.as_view()),
     re_path(r"^heartbeat/?$", HeartbeatView.as_view()),

@@ -1,5 +1,27 @@
-"""Routes of the practice modes (/sim, /mirror), mounted at the root."""
+"""Routes of the practice modes (/sim, /mirror) and their pages, mounted at the site root.
+
+The simulator tolerates a trailing slash like the API routes (D2.2); the mirror takes any
+path below /mirror/request and /mirror/raw. `/sim` and `/mirror` redirect (302, as the
+reference) to a page explaining the mode.
+"""
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import re_path
+
+from sim import mirror, pages
+from sim.openapi import SimSchemaView
+from sim.views import EntitiesView, EntityView
+
+urlpatterns = [
+    re_path(r"^sim/entities/?$", EntitiesView.as_view()),
+    re_path(r"^sim/entities/(?P<id>[^/]+)/?$", EntityView.as_view()),
+    re_path(r"^sim/docs/openapi\.json$", SimSchemaView.as_view(), name="sim-schema"),
+    # (?s:...) so that a path holding an encoded newline still reaches the mirror.
+    re_path(r"^mirror/request(?:/(?s:.*))?$", mirror.mirror_request),
+    re_path(r"^mirror/raw(?:/(?s:.*))?$", mirror.mirror_raw),
+    re_path(r"^mirror/?$", pages.redirect_to(pages.MIRROR_PAGE)),
+    re_path(r"^sim/?$", pages.redirect_to(pages.SIMULATION_PAGE)),
+    re_path(r"^practice-modes/mirror/?$", pages.mirror_page),
+    re_path(r"^practice-modes/simulation/?$", pages.simulation_page),
+]

@@ -1,7 +1,16 @@
-"""Reads of a session's todo list (one query, plain row dicts in id order)."""
+"""Reads of a todo list: one query for a session's rows, plain row dicts in id order.
+
+Reads never filter or page in SQL: a list holds at most a few dozen todos, so views load
+every row once and let `practiceapi.protocol.query` filter, sort and page in Python; the
+same rows give the store facts challenge tracking needs without another query.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from challenges.exchange import StoreFacts
 from challenges.models import Challenger
 from todos.models import Todo
 
@@ -16,3 +25,31 @@ def todo_rows(challenger: Challenger) -> list[dict]:
         .order_by("todo_id")
         .values_list(*ROW_COLUMNS)
     ]
+
+
+def list_rows(challenger: Challenger | None) -> list[dict]:
+    """The rows a request reads: its session's, or the read-only default list (§1.5)."""
+    if challenger is None:
+        from todos.services import default_rows  # services import this module
+
+        return default_rows()
+    return todo_rows(challenger)
+
+
+def find_row(rows: Iterable[dict], todo_id: int | None) -> dict | None:
+    """The row with this id (None for an id that cannot exist)."""
+    if todo_id is None:
+        return None
+    for row in rows:
+        if row["id"] == todo_id:
+            return row
+    return None
+
+
+def store_facts(rows: Iterable[Mapping[str, Any]]) -> StoreFacts:
+    """Total and done counts of a whole list (what the challenge rules look at)."""
+    total = done = 0
+    for row in rows:
+        total += 1
+        done += row["doneStatus"] is True
+    return StoreFacts(total=total, done=done)

@@ -1,10 +1,30 @@
-"""Writes to a session's todo list. Every write that changes the id counter or the count
-runs under the session row lock, so concurrent requests cannot exceed the cap or reuse ids."""
+"""Writes to a session's todo list.
+
+Every write that changes the id counter or the count (create, delete, restore) changes
+`Challenger.next_todo_id` / `todo_count` in the same transaction with one atomic UPDATE of
+the session row, which takes that row's lock: concurrent requests of one session can
+neither exceed the cap nor hand out an id twice, and a failed write rolls the counter back
+(spec/api.md §2.3). Amends lock the session's todo rows so that two read-modify-write
+PATCHes cannot lose each other's change. SQLite serialises writers instead (IMMEDIATE
+transactions, see settings).
+
+Each write returns the store facts after it (`challenges.exchange.StoreFacts`) from counts
+read in the same statement, so challenge tracking needs no extra query.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connection, transaction
+
+from challenges.exchange import StoreFacts
 from challenges.models import Challenger
+from practiceapi.protocol.errors import ApiError
 from todos.models import Todo
+from todos.selectors import ROW_COLUMNS, store_facts
+from todos.validation import limit_message, require_title
 
 DEFAULT_TITLES = (
     "scan paperwork",
@@ -18,6 +38,10 @@ DEFAULT_TITLES = (
     "tidy meeting room",
     "install webcam",
 )
+
+
+class TodoNotFound(LookupError):
+    """The session has no todo with that id (each verb words its own 404)."""
 
 
 def default_rows() -> list[dict]:
@@ -45,8 +69,6 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
     Rows without an id get fresh ones; the counter continues above every id the session
     has handed out, so an id is never reused after a restore either.
     """
-    from django.db import transaction
-
     with transaction.atomic():
         locked = Challenger.objects.select_for_update().get(pk=challenger.pk)
         Todo.objects.filter(challenger=locked).delete()
@@ -69,3 +91,120 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
         Todo.objects.bulk_create(todos)
         Challenger.objects.filter(pk=locked.pk).update(next_todo_id=next_id, todo_count=len(todos))
     challenger.next_todo_id, challenger.todo_count = next_id, len(todos)
+
+
+# ---------------------------------------------------------------------------------------
+# Create, amend, delete
+# ---------------------------------------------------------------------------------------
+
+
+def _names() -> dict[str, str]:
+    quote = connection.ops.quote_name
+    return {
+        "session": quote(Challenger._meta.db_table),
+        "guid": quote(Challenger._meta.pk.column),
+        "todo": quote(Todo._meta.db_table),
+        "owner": quote(Todo._meta.get_field("challenger").column),
+        "done": quote(Todo._meta.get_field("done_status").column),
+        "todo_id": quote(Todo._meta.get_field("todo_id").column),
+    }
+
+
+def _done_subquery(names: dict[str, str]) -> str:
+    # Counted in the same statement that moves the counter: the store facts cost nothing.
+    return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
+
+
+def create_todo(challenger: Challenger, draft: dict[str, Any], *, cap: int) -> tuple[dict, StoreFacts]:
+    """Create a todo from a validated draft; returns the new row and the store after it.
+
+    One UPDATE takes the next id and counts the todo only while the list is under `cap`
+    (0 = unlimited); no row back means the list is full (409). A draft without a title is
+    refused after that check, as the reference orders them (§2.8), and the rollback gives
+    the id back.
+    """
+    names = _names()
+    under_cap = "AND todo_count < %s" if cap else ""
+    sql = (
+        f"UPDATE {names['session']} SET next_todo_id = next_todo_id + 1, "
+        f"todo_count = todo_count + 1 WHERE {names['guid']} = %s {under_cap} "
+        f"RETURNING next_todo_id - 1, todo_count, {_done_subquery(names)}"
+    )
+    params: list[Any] = [challenger.pk, *([cap] if cap else []), challenger.pk]
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            claimed = cursor.fetchone()
+        if claimed is None:
+            raise ApiError(409, limit_message(cap))
+        todo_id, total, done_before = claimed
+        fields = require_title(draft)
+        Todo(
+            challenger_id=challenger.pk,
+            todo_id=todo_id,
+            title=fields["title"],
+            done_status=fields["doneStatus"],
+            description=fields["description"],
+        ).save(force_insert=True)
+    challenger.next_todo_id, challenger.todo_count = todo_id + 1, total
+    row = {"id": todo_id, **fields}
+    return row, StoreFacts(total=total, done=done_before + (fields["doneStatus"] is True))
+
+
+def amend_todo(
+    challenger: Challenger,
+    todo_id: int | None,
+    build: Callable[[dict], dict],
+) -> tuple[dict, StoreFacts]:
+    """Replace todo `todo_id` with `build(current_row)`; raises TodoNotFound.
+
+    `build` validates and may raise (ApiError); nothing is written then. The session's
+    todo rows stay locked from the read to the write.
+    """
+    if todo_id is None:
+        raise TodoNotFound(todo_id)
+    with transaction.atomic():
+        rows = [
+            {"id": tid, "title": title, "doneStatus": done, "description": description}
+            for tid, title, done, description in Todo.objects.select_for_update()
+            .filter(challenger_id=challenger.pk)
+            .order_by("todo_id")
+            .values_list(*ROW_COLUMNS)
+        ]
+        index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
+        if index is None:
+            raise TodoNotFound(todo_id)
+        current = rows[index]
+        new = build(dict(current))
+        if new != current:
+            Todo.objects.filter(challenger_id=challenger.pk, todo_id=todo_id).update(
+                title=new["title"],
+                done_status=new["doneStatus"],
+                description=new["description"],
+            )
+        rows[index] = new
+    return new, store_facts(rows)
+
+
+def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
+    """Delete todo `todo_id` (its id is never handed out again); raises TodoNotFound."""
+    if todo_id is None:
+        raise TodoNotFound(todo_id)
+    names = _names()
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"DELETE FROM {names['todo']} WHERE {names['owner']} = %s AND {names['todo_id']} = %s",
+                [challenger.pk, todo_id],
+            )
+            if cursor.rowcount != 1:
+                raise TodoNotFound(todo_id)
+            cursor.execute(
+                f"UPDATE {names['session']} SET todo_count = "
+                "CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END "
+                f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
+                [challenger.pk, challenger.pk],
+            )
+            total, done = cursor.fetchone()
+    challenger.todo_count = total
+    return StoreFacts(total=total, done=done)

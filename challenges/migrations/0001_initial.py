@@ -6,39 +6,59 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Cohort',
+            name="Cohort",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.SlugField(help_text='What students type in.', max_length=40, unique=True)),
-                ('name', models.CharField(max_length=100)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "code",
+                    models.SlugField(
+                        help_text="What students type in.", max_length=40, unique=True
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Challenger',
+            name="Challenger",
             fields=[
-                ('guid', models.CharField(max_length=64, primary_key=True, serialize=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('last_seen', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('next_todo_id', models.PositiveIntegerField(default=1)),
-                ('todo_count', models.PositiveIntegerField(default=0)),
-                ('progress', models.JSONField(blank=True, default=dict)),
-                ('display_name', models.CharField(blank=True, default='', max_length=100)),
-                ('cohort', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='challengers', to='challenges.cohort')),
+                ("guid", models.CharField(max_length=64, primary_key=True, serialize=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "last_seen",
+                    models.DateTimeField(db_index=True, default=django.utils.timezone.now),
+                ),
+                ("next_todo_id", models.PositiveIntegerField(default=1)),
+                ("todo_count", models.PositiveIntegerField(default=0)),
+                ("progress", models.JSONField(blank=True, default=dict)),
+                ("display_name", models.CharField(blank=True, default="", max_length=100)),
+                (
+                    "cohort",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="challengers",
+                        to="challenges.cohort",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-last_seen'],
+                "ordering": ["-last_seen"],
             },
         ),
     ]

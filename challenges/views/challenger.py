@@ -100,7 +100,7 @@ class ChallengerProgressView(ApiView):
         guid = parse_guid(guid)
         doc = validate_payload(_read_json(request))
         named = doc.get("xChallenger")
-        if mode() == "multi" and str(named).strip().lower() != guid:
+        if str(named).strip().lower() != guid.strip().lower():
             error = ApiError(409, "URL GUID does not match payload X-CHALLENGER")
             error.headers["X-CHALLENGER"] = str(named)
             raise error
@@ -111,7 +111,7 @@ class ChallengerProgressView(ApiView):
         challenger = create_from_payload(guid, doc)
         return _with_session(empty_response(201), challenger)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request, guid: str) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
 
 
@@ -146,7 +146,7 @@ class ChallengerDatabaseView(ApiView):
         response = empty_response(204)
         return _with_session(response, challenger)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request, guid: str) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
 
 
@@ -154,4 +154,3 @@ def _unknown(message: str) -> ApiError:
     error = ApiError(404, message)
     error.headers["X-CHALLENGER"] = UNKNOWN_CHALLENGER
     return error
-

@@ -92,7 +92,11 @@ def complete_todo_challenges(s: Student) -> None:
     created = s.send(
         "POST",
         "/api/todos",
-        {"title": "done fixture", "doneStatus": True, "description": "regexfixture wildcardfixture"},
+        {
+            "title": "done fixture",
+            "doneStatus": True,
+            "description": "regexfixture wildcardfixture",
+        },
         Accept="application/json",
     )
     assert created.status == 201, created.body
@@ -141,7 +145,9 @@ def complete_todo_challenges(s: Student) -> None:
     form = "application/x-www-form-urlencoded"
     assert s.send("QUERY", "/api/todos", "doneStatus=true", content_type=form).status == 200
     jsonpath = "$.todos[?(@.doneStatus == true)]"
-    assert s.send("QUERY", "/api/todos", jsonpath, content_type="application/jsonpath").status == 200
+    assert (
+        s.send("QUERY", "/api/todos", jsonpath, content_type="application/jsonpath").status == 200
+    )
     structured = b'{"filter":{"doneStatus":true}}'
     reply = s.send(
         "QUERY", "/api/todos", structured, content_type="application/vnd.service.query+json"
@@ -150,13 +156,15 @@ def complete_todo_challenges(s: Student) -> None:
 
     assert s.send("PATCH", "/api/todos/1", {"title": "patched"}).status == 200
     merge = b'{"description":"merged"}'
-    assert s.send(
-        "PATCH", "/api/todos/1", merge, content_type="application/merge-patch+json"
-    ).status == 200
+    assert (
+        s.send("PATCH", "/api/todos/1", merge, content_type="application/merge-patch+json").status
+        == 200
+    )
     ops = b'[{"op":"replace","path":"/title","value":"json patched"}]'
-    assert s.send(
-        "PATCH", "/api/todos/1", ops, content_type="application/json-patch+json"
-    ).status == 200
+    assert (
+        s.send("PATCH", "/api/todos/1", ops, content_type="application/json-patch+json").status
+        == 200
+    )
     assert s.send("OPTIONS", "/api/todos").status == 200
 
     for accept, status in (
@@ -179,20 +187,27 @@ def complete_todo_challenges(s: Student) -> None:
     assert reply.status == 200 and reply.headers["content-type"] == "text/calendar"
 
     xml = b"<todo><title>from xml</title><doneStatus>false</doneStatus></todo>"
-    assert s.send(
-        "POST", "/api/todos", xml, content_type="application/xml", Accept="application/xml"
-    ).status == 201
+    assert (
+        s.send(
+            "POST", "/api/todos", xml, content_type="application/xml", Accept="application/xml"
+        ).status
+        == 201
+    )
     vendor = "application/vnd.apichallenges.todo+xml"
     assert s.send("POST", "/api/todos", xml, content_type=vendor).status == 201
     assert s.send("POST", "/api/todos", "title=x", content_type="text/plain").status == 415
     for fmt in ("csv", "html", "tsv"):
         assert s.send("GET", f"/api/todos/export?format={fmt}").status == 200
-    assert s.send(
-        "POST", "/api/todos", xml, content_type="application/xml", Accept="application/json"
-    ).status == 201
-    assert s.send(
-        "POST", "/api/todos", {"title": "json to xml"}, Accept="application/xml"
-    ).status == 201
+    assert (
+        s.send(
+            "POST", "/api/todos", xml, content_type="application/xml", Accept="application/json"
+        ).status
+        == 201
+    )
+    assert (
+        s.send("POST", "/api/todos", {"title": "json to xml"}, Accept="application/xml").status
+        == 201
+    )
 
 
 def complete_session_challenges(s: Student, mode: str) -> None:

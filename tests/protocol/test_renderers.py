@@ -170,6 +170,11 @@ def test_xml_non_ascii_text_is_kept_as_utf8() -> None:
     assert render_xml(payload) == "<todo><title>café ☕</title></todo>".encode()
 
 
+def test_xml_percent_and_braces_in_values_are_literal() -> None:
+    payload = Item("todo", ("id", "title"), {"id": 7, "title": "100% {done} %s"})
+    assert render_xml(payload) == b"<todo><id>7</id><title>100% {done} %s</title></todo>"
+
+
 def test_xml_plain_dict_is_rejected() -> None:
     with pytest.raises(TypeError):
         render_xml({"details": "x"})

@@ -35,7 +35,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        days = options["days"] if options["days"] is not None else settings.APICHALLENGES_SESSION_TTL_DAYS
+        days = (
+            options["days"]
+            if options["days"] is not None
+            else settings.APICHALLENGES_SESSION_TTL_DAYS
+        )
         if days < 0:
             self.stderr.write("--days must be zero or more")
             return

@@ -1,0 +1,352 @@
+"""The student dashboard: start page, progress page, its status JSON, and the forms that
+create, restore and label a session.
+
+Server-rendered so every essential works without JavaScript; `static/dashboard/dashboard.js`
+only adds live updates (polling `status.json`), copy buttons and remembered GUIDs. The
+secret token is never shown (D6.4): the downloadable progress file leaves it out too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import orjson
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from challenges.catalogue import SECTIONS, challenges_for, display_id, progress_status
+from challenges.models import Challenger, Cohort
+from challenges.reports import completion_value, format_time, is_done, parse_time, percent
+from challenges.services import (
+    create_from_payload,
+    parse_guid,
+    restore_progress,
+    validate_payload,
+)
+from challenges.sessions import (
+    SINGLE_PLAYER_GUID,
+    canonical_guid,
+    create_challenger,
+    mode,
+    single_player,
+    touch,
+)
+from challenges.views.profile import parse_profile, save_profile
+from practiceapi.protocol.errors import ApiError
+from secrets_app.services import secret_for
+
+COOKIE = "X-CHALLENGER"  # the reference GUI's cookie name (F.3)
+COOKIE_AGE = 365 * 24 * 3600
+PAYLOAD_MAX = 100_000  # characters of pasted progress; a real payload is ~5 KB
+_CODE = re.compile(r"`([^`]+)`")
+
+
+# --------------------------------------------------------------------------- catalogue view
+
+
+def markdown_inline(text: str) -> SafeString:
+    """Catalogue texts use `back-ticks` for code; everything else is escaped."""
+    return mark_safe(_CODE.sub(r"<code>\1</code>", escape(text)))  # escaped first
+
+
+@dataclass(frozen=True)
+class HintView:
+    text: SafeString
+    link: str | None
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    key: str
+    display_id: str
+    name: str
+    description: SafeString
+    hints: tuple[HintView, ...]
+
+
+@dataclass(frozen=True)
+class SectionView:
+    key: str
+    title: str
+    blurb: SafeString
+    challenges: tuple[ChallengeView, ...]
+
+
+@cache
+def catalogue_view(current_mode: str) -> tuple[SectionView, ...]:
+    """Sections with their challenges, texts pre-rendered once per mode."""
+    by_section: dict[str, list[ChallengeView]] = {}
+    for challenge in challenges_for(current_mode):
+        by_section.setdefault(challenge.section.key, []).append(
+            ChallengeView(
+                key=challenge.key,
+                display_id=display_id(challenge.key, current_mode),
+                name=challenge.name,
+                description=markdown_inline(challenge.description),
+                hints=tuple(HintView(markdown_inline(h.text), h.link) for h in challenge.hints),
+            )
+        )
+    return tuple(
+        SectionView(s.key, s.title, markdown_inline(s.blurb), tuple(by_section[s.key]))
+        for s in SECTIONS
+        if s.key in by_section
+    )
+
+
+def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
+    """Sections with each challenge's done flag and time, and the totals."""
+    progress = challenger.progress or {}
+    sections = []
+    done_total = 0
+    for section in catalogue_view(current_mode):
+        rows = []
+        for challenge in section.challenges:
+            value = completion_value(progress, challenge.key)
+            done = is_done(value)
+            moment = parse_time(value) if done else None
+            rows.append(
+                {
+                    "c": challenge,
+                    "done": done,
+                    "at": format_time(moment),
+                    "iso": moment.isoformat() if moment else "",
+                }
+            )
+        done = sum(1 for row in rows if row["done"])
+        done_total += done
+        sections.append({"s": section, "rows": rows, "done": done, "total": len(rows)})
+    total = len(challenges_for(current_mode))
+    return {
+        "sections": sections,
+        "done": done_total,
+        "total": total,
+        "percent": percent(done_total, total),
+    }
+
+
+def status_data(challenger: Challenger, current_mode: str) -> dict[str, Any]:
+    """What the page's script needs to update itself in place."""
+    data = progress_rows(challenger, current_mode)
+    return {
+        "guid": challenger.guid,
+        "done": data["done"],
+        "total": data["total"],
+        "percent": data["percent"],
+        "sections": {s["s"].key: s["done"] for s in data["sections"]},
+        "completed": {
+            row["c"].key: {"at": row["iso"], "label": row["at"]}
+            for s in data["sections"]
+            for row in s["rows"]
+            if row["done"]
+        },
+    }
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def _find(guid: str) -> Challenger | None:
+    if mode() == "single":
+        return single_player()
+    return Challenger.objects.select_related("cohort").filter(pk=canonical_guid(guid)).first()
+
+
+def _page_url(challenger: Challenger) -> str:
+    return f"/gui/challenges/{challenger.guid}"
+
+
+def _redirect_to(challenger: Challenger) -> HttpResponse:
+    # 303: after a POST the browser fetches the page with GET.
+    response = HttpResponseRedirect(_page_url(challenger), status=303)
+    _remember(response, challenger)
+    return response
+
+
+def _remember(response: HttpResponse, challenger: Challenger) -> None:
+    response.set_cookie(COOKIE, challenger.guid, max_age=COOKIE_AGE, samesite="Lax")
+
+
+def _cookie_session(request: HttpRequest) -> Challenger | None:
+    value = request.COOKIES.get(COOKIE, "")
+    if mode() == "single" or not value or len(value) > 64:
+        return None
+    return Challenger.objects.filter(pk=canonical_guid(value)).first()
+
+
+def _unknown(request: HttpRequest, guid: str) -> HttpResponse:
+    context = {"guid": guid, "mode": mode(), "total": len(challenges_for(mode()))}
+    return render(request, "dashboard/unknown_session.html", context, status=404)
+
+
+def _start_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
+    current = mode()
+    context = {
+        "mode": current,
+        "total": len(challenges_for(current)),
+        "sections": len(catalogue_view(current)),
+        "current": _cookie_session(request),
+        "single_guid": SINGLE_PLAYER_GUID,
+    }
+    context.update(extra)
+    return context
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@require_GET
+def start_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "dashboard/start.html", _start_context(request))
+
+
+@require_POST
+def create_session(request: HttpRequest) -> HttpResponse:
+    """The start page's button: a new session made server-side, no script needed."""
+    challenger = single_player() if mode() == "single" else create_challenger()
+    return _redirect_to(challenger)
+
+
+@require_GET
+def open_session(request: HttpRequest) -> HttpResponse:
+    """`/gui/challenges`: the GUID form's target, else the remembered or single session."""
+    if mode() == "single":
+        return HttpResponseRedirect(f"/gui/challenges/{SINGLE_PLAYER_GUID}")
+    typed = request.GET.get("guid", "").strip()
+    if typed:
+        return HttpResponseRedirect(f"/gui/challenges/{_url_safe(typed)}")
+    remembered = _cookie_session(request)
+    if remembered is not None:
+        return HttpResponseRedirect(_page_url(remembered))
+    return HttpResponseRedirect("/")
+
+
+def _url_safe(guid: str) -> str:
+    # Like the reference GUI: a GUID is letters, digits and dashes; anything else is noise
+    # (quotes, spaces, a pasted "X-CHALLENGER:" prefix would otherwise break the URL).
+    guid = guid.split(":")[-1].strip()
+    return re.sub(r"[^-a-zA-Z0-9]", "", guid)[:64] or "-"
+
+
+@never_cache
+@require_GET
+def progress_page(request: HttpRequest, guid: str) -> HttpResponse:
+    challenger = _find(guid)
+    if challenger is None:
+        return _unknown(request, guid)
+    return _render_progress(request, challenger)
+
+
+def _render_progress(
+    request: HttpRequest, challenger: Challenger, status: int = 200, **extra: Any
+) -> HttpResponse:
+    touch(challenger)  # an open dashboard keeps the session alive, as in the reference
+    context = progress_rows(challenger, mode())
+    context.update(
+        {
+            "challenger": challenger,
+            "mode": mode(),
+            "has_cohorts": Cohort.objects.exists(),
+            "profile_name": challenger.display_name,
+            "profile_cohort": challenger.cohort.code if challenger.cohort else "",
+        }
+    )
+    context.update(extra)
+    response = render(request, "dashboard/progress.html", context, status=status)
+    _remember(response, challenger)
+    return response
+
+
+@never_cache
+@require_GET
+def status_json(request: HttpRequest, guid: str) -> HttpResponse:
+    challenger = _find(guid)
+    if challenger is None:
+        return JsonResponse({"known": False, "guid": guid}, status=404)
+    touch(challenger)
+    return JsonResponse({"known": True, **status_data(challenger, mode())})
+
+
+@never_cache
+@require_GET
+def progress_download(request: HttpRequest, guid: str) -> HttpResponse:
+    """The progress payload as a file to keep, without the secret token (D6.4); the
+    restore form and `PUT /api/challenger/{guid}` both accept it."""
+    challenger = _find(guid)
+    if challenger is None:
+        return _unknown(request, guid)
+    payload = {
+        "xChallenger": challenger.guid,
+        "secretNote": secret_for(challenger).note,
+        "challengeStatus": progress_status(challenger.progress or {}, mode()),
+    }
+    response = HttpResponse(
+        orjson.dumps(payload, option=orjson.OPT_INDENT_2), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="progress-{challenger.guid}.json"'
+    return response
+
+
+@require_POST
+def profile_form(request: HttpRequest, guid: str) -> HttpResponse:
+    challenger = _find(guid)
+    if challenger is None:
+        return _unknown(request, guid)
+    name = request.POST.get("display_name", "")
+    code = request.POST.get("cohort", "")
+    try:
+        changes = parse_profile({"displayName": name, "cohort": code})
+    except ApiError as error:
+        return _render_progress(
+            request,
+            challenger,
+            status=422,
+            profile_error=error.messages[0],
+            profile_name=name,
+            profile_cohort=code,
+        )
+    save_profile(challenger, changes)
+    return _redirect_to(challenger)
+
+
+@require_POST
+def restore_form(request: HttpRequest) -> HttpResponse:
+    """Paste a saved progress payload: the same checks and services as
+    `PUT /api/challenger/{guid}` (C.4), but the GUID comes from the payload itself."""
+    text = request.POST.get("payload", "")
+    fallback = request.POST.get("guid", "").strip()
+    try:
+        challenger = _restore(text, fallback)
+    except ApiError as error:
+        context = _start_context(request, restore_error=error.messages[0], payload=text)
+        return render(request, "dashboard/start.html", context, status=400)
+    return _redirect_to(challenger)
+
+
+def _restore(text: str, fallback_guid: str) -> Challenger:
+    if not text.strip():
+        raise ApiError(400, "Paste the progress payload you saved (a JSON object).")
+    if len(text) > PAYLOAD_MAX:
+        raise ApiError(400, "That is too long to be a progress payload.")
+    try:
+        doc = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise ApiError(400, "That is not valid JSON: paste the whole saved payload.") from None
+    doc = validate_payload(doc)
+    if mode() == "single":
+        return restore_progress(single_player(), doc)
+    named = doc.get("xChallenger") or fallback_guid
+    if not named:
+        raise ApiError(400, "The payload has no xChallenger: which session should it restore?")
+    guid = parse_guid(str(named))
+    existing = Challenger.objects.filter(pk=guid).first()
+    if existing is not None:
+        return restore_progress(existing, doc)
+    return create_from_payload(guid, doc)
+

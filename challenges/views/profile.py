@@ -1,0 +1,223 @@
+"""A session's profile (display name and cohort): its validation, its write, and the API
+route `GET`/`PUT /api/challenger/{guid}/profile`.
+
+The dashboard's profile form goes through the same `parse_profile`/`save_profile`, so a
+name or cohort code is accepted or refused with the same message on both paths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from challenges.models import Challenger, Cohort
+from challenges.services import parse_guid
+from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.payloads import Item
+from practiceapi.protocol.responses import empty_response
+
+NAME_MAX = 100
+FIELDS = ("xChallenger", "displayName", "cohort", "cohortName")
+ALLOW = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+_UNSET: Any = object()
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int | float):
+        return "NUMERIC"
+    if isinstance(value, list):
+        return "ARRAY"
+    if isinstance(value, dict):
+        return "OBJECT"
+    return "STRING"
+
+
+def find_cohort(code: str) -> Cohort:
+    """The cohort a student typed the code of; codes match case-insensitively."""
+    cohort = Cohort.objects.filter(code__iexact=code.strip()).first()
+    if cohort is None:
+        raise ApiError(422, f"Unknown cohort code: {code.strip()}")
+    return cohort
+
+
+def parse_profile(doc: Any) -> dict[str, Any]:
+    """The changes a profile document asks for: `display_name` and/or `cohort` (a Cohort or
+    None). Absent members change nothing; `null` or `""` clears."""
+    if not isinstance(doc, dict):
+        raise ApiError(400, "Invalid Json Payload: expected an object with displayName, cohort")
+    for name in doc:
+        if name not in ("displayName", "cohort"):
+            raise ApiError(422, f"Failed Validation: Could not find field: {name}")
+    changes: dict[str, Any] = {}
+    if "displayName" in doc:
+        name = doc["displayName"]
+        if name is not None and not isinstance(name, str):
+            raise ApiError(
+                422, f"Failed Validation: displayName should be STRING but was {_json_type(name)}"
+            )
+        name = " ".join((name or "").split())  # one line, no stray whitespace
+        if len(name) > NAME_MAX:
+            raise ApiError(
+                422,
+                "Failed Validation: Maximum allowable length exceeded for displayName - "
+                f"maximum allowed is {NAME_MAX}",
+            )
+        changes["display_name"] = name
+    if "cohort" in doc:
+        code = doc["cohort"]
+        if code is not None and not isinstance(code, str):
+            raise ApiError(
+                422, f"Failed Validation: cohort should be STRING but was {_json_type(code)}"
+            )
+        changes["cohort"] = find_cohort(code) if code and code.strip() else None
+    return changes
+
+
+def save_profile(challenger: Challenger, changes: dict[str, Any]) -> Challenger:
+    """Write only the profile columns: a full save would overwrite progress that tracking
+    merges concurrently."""
+    update: dict[str, Any] = {}
+    if "display_name" in changes:
+        update["display_name"] = challenger.display_name = changes["display_name"]
+    if "cohort" in changes:
+        update["cohort"] = challenger.cohort = changes["cohort"]
+    if update:
+        Challenger.objects.filter(pk=challenger.pk).update(**update)
+    return challenger
+
+
+def profile_row(challenger: Challenger) -> dict[str, Any]:
+    cohort = challenger.cohort
+    return {
+        "xChallenger": challenger.guid,
+        "displayName": challenger.display_name,
+        "cohort": cohort.code if cohort else None,
+        "cohortName": cohort.name if cohort else None,
+    }
+
+
+# --------------------------------------------------------------------------- API route
+
+
+class ProfileInput(serializers.Serializer):
+    displayName = serializers.CharField(  # noqa: N815 - the JSON member name
+        max_length=NAME_MAX,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text='Shown to the instructor; at most 100 characters. null or "" clears it.',
+    )
+    cohort = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text='A cohort code from your instructor (case-insensitive). null or "" clears '
+        "the cohort.",
+    )
+
+
+class ProfileOutput(serializers.Serializer):
+    xChallenger = serializers.CharField()  # noqa: N815
+    displayName = serializers.CharField()  # noqa: N815
+    cohort = serializers.CharField(allow_null=True)
+    cohortName = serializers.CharField(allow_null=True)  # noqa: N815
+
+
+ERRORS = {
+    400: OpenApiResponse(OpenApiTypes.OBJECT, description="Malformed GUID or JSON body"),
+    404: OpenApiResponse(OpenApiTypes.OBJECT, description="Unknown challenger GUID"),
+    415: OpenApiResponse(OpenApiTypes.OBJECT, description="Body is not JSON"),
+    422: OpenApiResponse(
+        OpenApiTypes.OBJECT,
+        description="Unknown cohort code, a name over 100 characters, or an unknown field",
+        examples=[
+            OpenApiExample("unknown cohort", value={"errorMessages": ["Unknown cohort code: X"]})
+        ],
+    ),
+}
+
+
+def _challenger(guid: str) -> Challenger:
+    guid = single_player().guid if mode() == "single" else parse_guid(guid)
+    challenger = Challenger.objects.select_related("cohort").filter(pk=guid).first()
+    if challenger is None:
+        raise ApiError(
+            404, f"Challenger not found {guid}", headers={"X-CHALLENGER": UNKNOWN_CHALLENGER}
+        )
+    return challenger
+
+
+def _read_json(request: Request) -> Any:
+    content_type = (request.META.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
+    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
+        raise ApiError(415, f"Unsupported Content Type - {content_type}")
+    try:
+        return orjson.loads(request.body)
+    except orjson.JSONDecodeError:
+        raise ApiError(
+            400, "Invalid Json Payload: please check the syntax of the request body"
+        ) from None
+
+
+def _profile_response(challenger: Challenger) -> Response:
+    response = Response(
+        Item("profile", FIELDS, profile_row(challenger)),
+        headers={"X-CHALLENGER": challenger.guid},
+    )
+    response.challenger = challenger  # the tracker finds the session without a query
+    return response
+
+
+class ChallengerProfileView(ApiView):
+    """A session's display name and cohort, so an instructor can tell students apart."""
+
+    headers_on_405 = ALLOW
+
+    @extend_schema(
+        operation_id="getChallengerProfile",
+        summary="Read a session's display name and cohort",
+        responses={200: ProfileOutput, 400: ERRORS[400], 404: ERRORS[404]},
+        tags=["challenger"],
+    )
+    def get(self, request: Request, guid: str) -> Response:
+        return _profile_response(_challenger(guid))
+
+    @extend_schema(
+        operation_id="putChallengerProfile",
+        summary="Set a session's display name and cohort",
+        description=(
+            "Members you leave out are not changed. `cohort` must be a code your instructor "
+            "created; an unknown code is refused with 422 `Unknown cohort code: X`."
+        ),
+        request=ProfileInput,
+        responses={200: ProfileOutput, **ERRORS},
+        examples=[
+            OpenApiExample(
+                "join a class",
+                value={"displayName": "Ada L.", "cohort": "monday-am"},
+                request_only=True,
+            )
+        ],
+        tags=["challenger"],
+    )
+    def put(self, request: Request, guid: str) -> Response:
+        challenger = _challenger(guid)
+        changes = parse_profile(_read_json(request))
+        return _profile_response(save_profile(challenger, changes))
+
+    @extend_schema(exclude=True)
+    def options(self, request: Request, guid: str) -> HttpResponse:
+        return empty_response(204, ALLOW)

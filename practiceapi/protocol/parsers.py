@@ -1,0 +1,260 @@
+"""Request body parsing: strict JSON and safe XML documents (spec/api.md §2.7, §3.4; D3.5).
+
+This module owns turning the bytes of a request body into plain Python data and the 400
+texts that say why that failed. It knows nothing about todos beyond what callers pass in:
+the element names an XML document may be wrapped in and the `Field` kinds used to coerce
+XML text. Validation of the values (types, lengths, unknown fields) belongs to the app.
+
+* JSON is strict (D3.5): no single quotes, no trailing content, no `NaN`/`Infinity`, no
+  lone surrogates; a syntax error names its line and column.
+* XML is parsed with defusedxml: a DTD, an entity declaration or an external reference is
+  refused before expat expands anything (no billion laughs, no XXE).
+* XML text is coerced by the field it fills, not by what it looks like: `true`/`false`
+  (any case) become booleans for boolean fields and digits become ints for integer fields;
+  everything else stays a string (the reference also turns `<title>123</title>` into a
+  number and then rejects it: a quirk we do not copy).
+
+The DRF parser classes at the bottom only declare the media types a view reads (so the
+OpenAPI schema lists them); views call the functions directly because every route has its
+own error texts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as defused_fromstring
+from rest_framework.parsers import BaseParser
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.query import Field
+
+INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
+NOT_AN_OBJECT = "JSON document must be an object"
+INVALID_XML = "Invalid XML Payload"
+
+# Bodies nested deeper than this are refused, so that nothing downstream (merge patches,
+# error messages naming nested members) ever recurses far.
+MAX_JSON_DEPTH = 64
+# Nested elements only ever end up in an "unknown field" message; deeper documents are
+# refused rather than walked (a 5000-character body could otherwise nest ~1600 levels).
+MAX_XML_DEPTH = 32
+
+_INTEGER_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+class BodyError(ApiError):
+    """A body that could not be parsed: always a 400."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(400, message)
+
+
+# ---------------------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------------------
+
+
+def body_length(body: bytes) -> int:
+    """The body's length in characters, as the 5000-character limit counts it (§2.3).
+
+    Bytes never undercount characters, so the decode is only paid for long bodies.
+    """
+    if len(body) <= 5000:
+        return len(body)
+    return len(body.decode("utf-8", errors="replace"))
+
+
+def decode_text(body: bytes, what: str) -> str:
+    """UTF-8 (a leading byte-order mark is tolerated); anything else is a 400 naming `what`."""
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BodyError(f"{what} (byte {exc.start + 1} is not valid UTF-8)") from None
+
+
+# ---------------------------------------------------------------------------------------
+# JSON
+# ---------------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _json_error_detail(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"line {exc.lineno} column {exc.colno}: {exc.msg}"
+    if isinstance(exc, RecursionError):
+        return "the document is nested too deeply"
+    return str(exc)
+
+
+def _too_deep(document: Any) -> bool:
+    # Iterative, so that checking a deep document cannot itself overflow the stack.
+    stack = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
+    """Parse a strict JSON document; `invalid_message (where: why)` as a 400 otherwise.
+
+    An empty or blank body is returned as None so that callers decide what "no document"
+    means (no fields for POST, an error for a merge patch).
+    """
+    text = decode_text(body, invalid_message)
+    if not text.strip():
+        return None
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise BodyError(f"{invalid_message} ({_json_error_detail(exc)})") from None
+    if _too_deep(document):
+        raise BodyError(
+            f"{invalid_message} (the document is nested more than {MAX_JSON_DEPTH} levels deep)"
+        )
+    try:
+        # A lone surrogate (`"\ud800"`) is valid JSON syntax but no valid text: it could
+        # be neither stored nor rendered, so it is a syntax error here.
+        json.dumps(document, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BodyError(
+            f"{invalid_message} (a \\u escape encodes a lone surrogate, not a character)"
+        ) from None
+    return document
+
+
+def parse_json_object(body: bytes) -> dict[str, Any]:
+    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5)."""
+    document = loads_strict(body)
+    if document is None:
+        return {}
+    if not isinstance(document, dict):
+        raise BodyError(NOT_AN_OBJECT)
+    return document
+
+
+# ---------------------------------------------------------------------------------------
+# XML
+# ---------------------------------------------------------------------------------------
+
+
+def _local_name(tag: Any) -> str:
+    # `{namespace}name` -> `name`: clients sometimes send a default namespace.
+    text = str(tag)
+    return text.rsplit("}", 1)[-1]
+
+
+def _coerce(text: str, kind: str | None) -> Any:
+    if kind == "boolean":
+        lowered = text.strip().lower()
+        if lowered in ("true", "false"):
+            return lowered == "true"
+    elif kind == "integer" and _INTEGER_TEXT.fullmatch(text.strip()):
+        return int(text.strip())
+    return text
+
+
+def _element_value(element: Element, kind: str | None, depth: int) -> Any:
+    children = list(element)
+    if not children:
+        return _coerce(element.text or "", kind)
+    if depth >= MAX_XML_DEPTH:
+        raise BodyError(f"{INVALID_XML}: elements are nested more than {MAX_XML_DEPTH} deep")
+    return _children(children, {}, depth + 1)
+
+
+def _children(children: Sequence[Element], kinds: Mapping[str, str], depth: int) -> dict:
+    result: dict[str, Any] = {}
+    for child in children:
+        name = _local_name(child.tag)
+        value = _element_value(child, kinds.get(name.lower()), depth)
+        if name in result:
+            # A repeated element becomes a list (and then fails the field's type check).
+            previous = result[name]
+            result[name] = [*previous, value] if isinstance(previous, list) else [previous, value]
+        else:
+            result[name] = value
+    return result
+
+
+def parse_xml_object(
+    body: bytes,
+    *,
+    roots: Collection[str] = (),
+    fields: Sequence[Field] = (),
+) -> dict[str, Any]:
+    """An XML body as a dict of its fields.
+
+    A root element named in `roots` (case-insensitive) is unwrapped, its children becoming
+    the fields; any other root is kept as one nested member (`{"bob": {...}}`), so that the
+    caller reports it as an unknown field. Text without any `<` means no fields (§2.7).
+    Element text is coerced by the kind of the field of the same name (case-insensitive).
+    """
+    if b"<" not in body:
+        return {}
+    try:
+        root = defused_fromstring(
+            body, forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+    except DefusedXmlException as exc:
+        raise BodyError(
+            f"{INVALID_XML}: DTDs, entity declarations and external references are not "
+            f"allowed ({type(exc).__name__})"
+        ) from None
+    except ParseError as exc:
+        raise BodyError(f"{INVALID_XML}: {exc}") from None
+    kinds = {f.name.lower(): f.kind for f in fields}
+    wrappers = {name.lower() for name in roots}
+    if _local_name(root.tag).lower() in wrappers:
+        return _children(list(root), kinds, 1)
+    return _children([root], kinds, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# DRF parser classes (declarations for the schema; views parse explicitly)
+# ---------------------------------------------------------------------------------------
+
+
+class JsonBodyParser(BaseParser):
+    media_type = "application/json"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        return parse_json_object(stream.read())
+
+
+class XmlBodyParser(BaseParser):
+    media_type = "application/xml"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        return parse_xml_object(stream.read())
+
+
+class MergePatchParser(BaseParser):
+    media_type = "application/merge-patch+json"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        return loads_strict(stream.read())
+
+
+class JsonPatchParser(BaseParser):
+    media_type = "application/json-patch+json"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        return loads_strict(stream.read())

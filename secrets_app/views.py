@@ -1,0 +1,487 @@
+"""/api/secret/token and /api/secret/note: Basic auth for a token, the token for a note.
+
+Behaviour: spec/challenges.md §E (decisions D6). The order of the checks is part of the
+contract because the challenges of sections 24-25 are credited by status code:
+
+* token: Basic credentials (401 + `WWW-Authenticate: Basic`) -> known session -> token.
+* GET/HEAD note: known session (or read-only mode) -> token present (401 + `Bearer`) ->
+  token right (403) -> Accept (406) -> the note.
+* POST note: Accept (406) -> Content-Type (415) -> known session -> token present ->
+  token right -> body (400, 422) -> store, answer like GET.
+
+401 and 403 answers have no body, as in the reference; the `WWW-Authenticate` header tells
+the client which credentials to send. Clients' tokens are never logged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import ResolvedComponent
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from challenges.models import Challenger
+from challenges.sessions import UNKNOWN_CHALLENGER, mode
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError, NotAcceptable
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
+from practiceapi.protocol.parsers import parse_json_object, parse_xml_object
+from practiceapi.protocol.payloads import ErrorMessages, Item
+from practiceapi.protocol.renderers import render
+from practiceapi.protocol.responses import empty_response
+from secrets_app.auth import credentials_match, parse_basic, presented_token
+from secrets_app.models import NOTE_MAX, Secret
+from secrets_app.services import (
+    READ_ONLY_NOTE,
+    READ_ONLY_TOKEN,
+    replace_note,
+    secret_for,
+    token_is_valid,
+)
+
+# The reference answers the secret area in JSON or XML only; anything else is a 406.
+SECRET_TYPES = (JSON, XML, TEXT_XML)
+JSON_BODY, XML_BODY = "json", "xml"
+BODY_KINDS = {JSON: JSON_BODY, XML: XML_BODY, TEXT_XML: XML_BODY}
+
+TOKEN_ALLOW = {"Allow": "GET, POST, OPTIONS"}
+NOTE_ALLOW = {"Allow": "GET, HEAD, POST, OPTIONS"}
+BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="User Visible Realm"'}
+BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}
+
+MISSING_CONTENT_TYPE = "Missing Content-Type: send the note as application/json or application/xml"
+NOTE_MANDATORY = "Failed Validation: note : field is mandatory"
+EXAMPLE_BODIES = {
+    JSON_BODY: '{"note":"your text"}',
+    XML_BODY: "<secretnote><note>your text</note></secretnote>",
+}
+MAX_NAMED_UNKNOWN = 5
+
+
+# ------------------------------------------------------------------------ OpenAPI pieces
+
+
+class SecretSchema(AutoSchema):
+    """Documents `Authorization` as security schemes: OpenAPI ignores header parameters
+    named `Authorization`, so Basic and Bearer can only be described this way."""
+
+    security: dict[str, dict[str, Any]] = {}
+
+    def get_auth(self) -> list[dict[str, list[str]]]:
+        for name, definition in self.security.items():
+            self.registry.register_on_missing(
+                ResolvedComponent(
+                    name=name,
+                    type=ResolvedComponent.SECURITY_SCHEMA,
+                    object=name,
+                    schema=definition,
+                )
+            )
+        # `{}` last: the note also accepts X-AUTH-TOKEN, documented as a header parameter.
+        return [{name: []} for name in self.security] + [{}]
+
+    def _get_format_parameters(self) -> list[dict[str, Any]]:
+        return []  # the response format is chosen by Accept only, never by `?format=`
+
+
+class TokenSchema(SecretSchema):
+    security = {"secretBasic": {"type": "http", "scheme": "basic"}}
+
+    def get_auth(self) -> list[dict[str, list[str]]]:
+        return super().get_auth()[:-1]  # Basic credentials are required
+
+
+class NoteSchema(SecretSchema):
+    security = {"secretBearer": {"type": "http", "scheme": "bearer"}}
+
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {"errorMessages": {"type": "array", "items": {"type": "string"}}},
+    "required": ["errorMessages"],
+    "xml": {"name": "errorMessages"},
+}
+TOKEN_SCHEMA = {
+    "type": "object",
+    "properties": {"token": {"type": "string"}},
+    "required": ["token"],
+    "xml": {"name": "secrettoken"},
+}
+NOTE_SCHEMA = {
+    "type": "object",
+    "properties": {"note": {"type": "string", "maxLength": NOTE_MAX}},
+    "required": ["note"],
+    "xml": {"name": "secretnote"},
+}
+NOTE_INPUT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "note": {
+            "type": "string",
+            "description": f"Stored truncated to its first {NOTE_MAX} characters.",
+        }
+    },
+    "required": ["note"],
+    "additionalProperties": False,
+    "xml": {"name": "secretnote"},
+}
+
+X_CHALLENGER_PARAM = OpenApiParameter(
+    "X-CHALLENGER",
+    str,
+    OpenApiParameter.HEADER,
+    description=(
+        "Your session GUID from POST /api/challenger (multi-player mode). GET without it "
+        "uses the read-only token and note."
+    ),
+)
+X_CHALLENGER_ECHO = OpenApiParameter(
+    "X-CHALLENGER",
+    str,
+    OpenApiParameter.HEADER,
+    response=True,
+    description=f"The session the request acted for, or `{UNKNOWN_CHALLENGER}`.",
+)
+X_AUTH_TOKEN_PARAM = OpenApiParameter(
+    "X-AUTH-TOKEN",
+    str,
+    OpenApiParameter.HEADER,
+    description=(
+        "Your secret token (from POST /api/secret/token). A valid `Authorization: Bearer` "
+        "header wins over this one."
+    ),
+)
+X_AUTH_TOKEN_ECHO = OpenApiParameter(
+    "X-AUTH-TOKEN",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description="The session's secret token.",
+)
+WWW_AUTHENTICATE = OpenApiParameter(
+    "WWW-Authenticate",
+    str,
+    OpenApiParameter.HEADER,
+    response=[401],
+    description="The credentials to send: `Basic` for the token, `Bearer` for the note.",
+)
+LIVE_WIDGET_PARAM = OpenApiParameter(
+    "X-API-Challenges-Live-Widget",
+    str,
+    OpenApiParameter.HEADER,
+    enum=["true"],
+    description="`true` leaves out `WWW-Authenticate` on a 401 (no browser login dialog).",
+)
+
+
+def _formats(
+    schema: dict[str, Any], status: int, description: str
+) -> dict[tuple[int, str], OpenApiResponse]:
+    return {
+        (status, media_type): OpenApiResponse(schema, description) for media_type in SECRET_TYPES
+    }
+
+
+def _no_body(description: str) -> OpenApiResponse:
+    return OpenApiResponse(description=description)
+
+
+ERRORS_406 = {(406, JSON): OpenApiResponse(ERROR_SCHEMA, "Accept names no JSON or XML type.")}
+UNAUTHORISED_401 = {401: _no_body("No token, or no known session.")}
+FORBIDDEN_403 = {403: _no_body("The token is not this session's token.")}
+
+
+# ---------------------------------------------------------------------------------- views
+
+
+def _session_named_but_unknown(request: HttpRequest, challenger: Challenger | None) -> bool:
+    """Multi-player: an `X-CHALLENGER` was sent but names no session."""
+    header = request.META.get("HTTP_X_CHALLENGER") or ""
+    return challenger is None and mode() == "multi" and bool(header.strip())
+
+
+def _basic_401(request: HttpRequest) -> HttpResponse:
+    # The GUI's live widget must not make the browser pop up its login dialog.
+    widget = request.META.get("HTTP_X_API_CHALLENGES_LIVE_WIDGET", "").strip().lower()
+    return empty_response(401, None if widget == "true" else BASIC_CHALLENGE)
+
+
+def _admin_credentials_ok(request: HttpRequest) -> bool:
+    credentials = parse_basic(request.META.get("HTTP_AUTHORIZATION"))
+    return credentials_match(
+        credentials, settings.APICHALLENGES_ADMIN_USER, settings.APICHALLENGES_ADMIN_PASSWORD
+    )
+
+
+class SecretTokenView(ApiView):
+    """POST: the session's token for Basic admin credentials; GET: the same, read-only."""
+
+    negotiate = False  # only GET has a body, and it falls back to JSON (the helper never 406s)
+    producible = SECRET_TYPES
+    headers_on_405 = TOKEN_ALLOW
+    schema = TokenSchema()
+
+    @extend_schema(
+        operation_id="secret_token_create",
+        summary="Get your secret token with Basic admin credentials",
+        description=(
+            "Send `Authorization: Basic` with the admin credentials and your `X-CHALLENGER`; "
+            "the token of your session comes back in `X-AUTH-TOKEN`."
+        ),
+        parameters=[
+            X_CHALLENGER_PARAM,
+            LIVE_WIDGET_PARAM,
+            X_AUTH_TOKEN_ECHO,
+            WWW_AUTHENTICATE,
+            X_CHALLENGER_ECHO,
+        ],
+        request=None,
+        responses={
+            201: _no_body("The token is in the X-AUTH-TOKEN header."),
+            401: _no_body(
+                "Wrong, malformed or missing Basic credentials (with WWW-Authenticate), "
+                "or no known session (X-CHALLENGER: UNKNOWN CHALLENGER ..., no "
+                "WWW-Authenticate)."
+            ),
+        },
+    )
+    def post(self, request: Request) -> HttpResponse:
+        if not _admin_credentials_ok(request._request):
+            return _basic_401(request._request)
+        challenger = request._request.challenger
+        if challenger is None:
+            return empty_response(401, {"X-CHALLENGER": UNKNOWN_CHALLENGER})
+        token = secret_for(challenger).token
+        return empty_response(201, {"X-AUTH-TOKEN": token, "X-CHALLENGER": challenger.guid})
+
+    @extend_schema(
+        operation_id="secret_token_retrieve",
+        summary="Read your secret token (no challenge)",
+        description=(
+            "The same Basic credentials as POST; answers the token in the body as well. "
+            f"Without any `X-CHALLENGER` (multi-player) it is the read-only token "
+            f"`{READ_ONLY_TOKEN}`. An Accept naming neither JSON nor XML gets JSON."
+        ),
+        parameters=[
+            X_CHALLENGER_PARAM,
+            LIVE_WIDGET_PARAM,
+            X_AUTH_TOKEN_ECHO,
+            WWW_AUTHENTICATE,
+            X_CHALLENGER_ECHO,
+        ],
+        responses={
+            **_formats(TOKEN_SCHEMA, 200, "The token, also in the X-AUTH-TOKEN header."),
+            401: _no_body("Wrong Basic credentials, or an unknown X-CHALLENGER."),
+        },
+    )
+    def get(self, request: Request) -> HttpResponse:
+        django_request = request._request
+        if not _admin_credentials_ok(django_request):
+            return _basic_401(django_request)
+        challenger = django_request.challenger
+        if _session_named_but_unknown(django_request, challenger):
+            return empty_response(401, {"X-CHALLENGER": UNKNOWN_CHALLENGER})
+        token = READ_ONLY_TOKEN if challenger is None else secret_for(challenger).token
+        media_type = _lenient_media_type(django_request)
+        body = render(Item("secrettoken", ("token",), {"token": token}), media_type)
+        response = HttpResponse(body, status=200, content_type=media_type)
+        response["X-AUTH-TOKEN"] = token
+        return response
+
+    def head(self, request: Request) -> HttpResponse:
+        # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
+        return empty_response(405, TOKEN_ALLOW)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, TOKEN_ALLOW)
+
+
+def _lenient_media_type(request: HttpRequest) -> str:
+    try:
+        return select_media_type(request.META.get("HTTP_ACCEPT"), SECRET_TYPES)
+    except NotAcceptable:
+        return JSON
+
+
+class SecretNoteView(ApiView):
+    """GET/HEAD read the session's note, POST replaces it; a token is required for both."""
+
+    negotiate = False  # negotiated by hand: after authentication on GET, before it on POST
+    producible = SECRET_TYPES
+    headers_on_405 = NOTE_ALLOW
+    schema = NoteSchema()
+
+    @extend_schema(
+        operation_id="secret_note_retrieve",
+        summary="Read your secret note",
+        description=(
+            "Send your token as `X-AUTH-TOKEN` or `Authorization: Bearer <token>` together "
+            "with your `X-CHALLENGER`. Without any `X-CHALLENGER` (multi-player) the "
+            f"read-only token `{READ_ONLY_TOKEN}` reads a fixed read-only note. HEAD answers "
+            "the same without a body."
+        ),
+        parameters=[X_CHALLENGER_PARAM, X_AUTH_TOKEN_PARAM, WWW_AUTHENTICATE, X_CHALLENGER_ECHO],
+        responses={
+            **_formats(NOTE_SCHEMA, 200, "The note (an empty string before the first POST)."),
+            **UNAUTHORISED_401,
+            **FORBIDDEN_403,
+            **ERRORS_406,
+        },
+    )
+    def get(self, request: Request) -> HttpResponse:
+        django_request = request._request
+        challenger = django_request.challenger
+        # Multi-player without any X-CHALLENGER: the read-only token and note (§E.5).
+        read_only = challenger is None and not _session_named_but_unknown(
+            django_request, challenger
+        )
+        if challenger is None and not read_only:
+            return empty_response(401, BEARER_CHALLENGE)
+        secret = None if challenger is None else secret_for(challenger)
+        refused = _refuse_token(django_request, secret)
+        if refused is not None:
+            return refused
+        self._negotiate(request)
+        return _note_response(READ_ONLY_NOTE if secret is None else secret.note)
+
+    def head(self, request: Request) -> HttpResponse:
+        # The server drops the body; status, headers and Content-Length stay GET's.
+        return self.get(request)
+
+    @extend_schema(
+        operation_id="secret_note_create",
+        summary="Replace your secret note",
+        description=(
+            f"Stores `note` (truncated to {NOTE_MAX} characters) in place of the previous "
+            "note and answers it like GET. Accept and Content-Type are checked before the "
+            "token."
+        ),
+        parameters=[X_CHALLENGER_PARAM, X_AUTH_TOKEN_PARAM, WWW_AUTHENTICATE, X_CHALLENGER_ECHO],
+        request={media_type: NOTE_INPUT_SCHEMA for media_type in SECRET_TYPES},
+        responses={
+            **_formats(NOTE_SCHEMA, 200, "The note as stored."),
+            **_formats(ERROR_SCHEMA, 400, "The body is not valid JSON / XML."),
+            **UNAUTHORISED_401,
+            **FORBIDDEN_403,
+            **ERRORS_406,
+            (415, JSON): OpenApiResponse(
+                ERROR_SCHEMA, "Content-Type is not application/json, application/xml or text/xml."
+            ),
+            **_formats(
+                ERROR_SCHEMA, 422, "Empty body, no `note`, an unknown field or a non-string note."
+            ),
+        },
+    )
+    def post(self, request: Request) -> HttpResponse:
+        django_request = request._request
+        self._negotiate(request)
+        kind = _body_kind(django_request)
+        challenger = django_request.challenger
+        if challenger is None:  # no read-only mode for writes
+            return empty_response(401, BEARER_CHALLENGE)
+        secret = secret_for(challenger)
+        refused = _refuse_token(django_request, secret)
+        if refused is not None:
+            return refused
+        note = _note_from_body(django_request.body, kind)
+        return _note_response(replace_note(secret, note).note)
+
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, NOTE_ALLOW)
+
+    def _negotiate(self, request: Request) -> None:
+        renderer, media_type = self.perform_content_negotiation(request)
+        request.accepted_renderer, request.accepted_media_type = renderer, media_type
+
+    def handle_exception(self, exc: Exception) -> HttpResponse:
+        # 400/415/422 come after negotiation: render them in the type this route chose
+        # (JSON or XML), not in whatever the full Accept list would prefer (e.g. CSV).
+        if isinstance(exc, ApiError) and not exc.force_json:
+            response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
+            response.error_messages = exc.messages  # read by challenge tracking
+            return response
+        return super().handle_exception(exc)
+
+
+def _refuse_token(request: HttpRequest, secret: Secret | None) -> HttpResponse | None:
+    """401 without a token, 403 with a wrong one; None when it is this session's token."""
+    token = presented_token(
+        request.META.get("HTTP_AUTHORIZATION"), request.META.get("HTTP_X_AUTH_TOKEN")
+    )
+    if token is None:
+        return empty_response(401, BEARER_CHALLENGE)
+    if not token_is_valid(token, secret):
+        return empty_response(403)
+    return None
+
+
+def _note_response(note: str) -> Response:
+    return Response(Item("secretnote", ("note",), {"note": note}))
+
+
+def _body_kind(request: HttpRequest) -> str:
+    header = request.META.get("CONTENT_TYPE") or ""
+    media_type = header.split(";", 1)[0].strip().lower()
+    if not media_type:
+        raise ApiError(415, MISSING_CONTENT_TYPE)
+    kind = BODY_KINDS.get(media_type)
+    if kind is None:
+        raise ApiError(415, f"Unsupported Content Type - {header.strip().lower()}")
+    return kind
+
+
+def _note_from_body(body: bytes, kind: str) -> str:
+    """The note of a `{"note": "..."}` / `<secretnote><note>...</note></secretnote>` body.
+
+    Parse errors are 400s (from the protocol parsers); a body that parses but does not hold
+    exactly one string `note` is a 422 listing everything wrong with it.
+    """
+    if not body.strip():
+        raise ApiError(
+            422, f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}"
+        )
+    if kind == JSON_BODY:
+        fields = parse_json_object(body)
+    else:
+        fields = parse_xml_object(body, roots=("secretnote",))
+    messages = []
+    unknown = [name for name in fields if name != "note"]
+    if unknown:
+        named = ", ".join(unknown[:MAX_NAMED_UNKNOWN])
+        more = len(unknown) - MAX_NAMED_UNKNOWN
+        suffix = f" and {more} more" if more > 0 else ""
+        messages.append(f"Failed Validation: Could not find field: {named}{suffix}")
+    if "note" not in fields:
+        messages.append(NOTE_MANDATORY)
+    else:
+        note = fields["note"]
+        if not isinstance(note, str):
+            messages.append(f"Failed Validation: note should be STRING but was {_type_name(note)}")
+        elif "\x00" in note:
+            # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
+            messages.append("Failed Validation: note can not contain the NUL character")
+    if messages:
+        raise ApiError(422, *messages)
+    return fields["note"]
+
+
+def _type_name(value: Any) -> str:
+    """The type names the todo API uses in its messages (spec/api.md §2.8)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int):
+        return "INTEGER"
+    if isinstance(value, float):
+        return "NUMERIC"
+    if isinstance(value, dict):
+        return "OBJECT"
+    if isinstance(value, list):
+        return "ARRAY"
+    return "STRING"

@@ -1,0 +1,89 @@
+"""Validation of a simulated create, POST /sim/entities (decision D5.3).
+
+The seed's contract: a missing or empty `name`, a `name` over 50 or a `description` over
+200 characters, or an `id` supplied are 422; a `name` already used by an entity is 409.
+Messages follow the todo API's wording (spec/api.md §2.8) so that students meet the same
+texts on both; unlike the todo API every problem is reported, one message each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from practiceapi.protocol.errors import ApiError
+from sim.data import DESCRIPTION_MAX, NAME_MAX, TAKEN_NAMES
+
+PREFIX = "Failed Validation: "
+_KNOWN = {"id": "id", "name": "name", "description": "description"}
+
+
+def json_type(value: Any) -> str:
+    """The engine's name for a body value's type, as used in type-error messages."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int):
+        return "INTEGER"
+    if isinstance(value, float):
+        return "NUMERIC"
+    if isinstance(value, str):
+        return "STRING"
+    if isinstance(value, dict):
+        return "OBJECT"
+    if isinstance(value, list):
+        return "ARRAY"
+    return type(value).__name__.upper()
+
+
+def validate_create(document: Any) -> dict[str, str]:
+    """The `name`/`description` of a valid create body, or raise ApiError 400/409/422.
+
+    Field names match case-insensitively, as for todos (spec/api.md §2.1). Lengths count
+    code points (D3.4).
+    """
+    if not isinstance(document, dict):
+        raise ApiError(400, "JSON document must be an object")
+    fields: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in document.items():
+        name = _KNOWN.get(str(key).lower())
+        if name is None:
+            problems.append(f"{PREFIX}Could not find field: {key}")
+        else:
+            fields[name] = value
+    if "id" in fields:
+        problems.append(f"{PREFIX}Invalid Creation: Not allowed to create with id")
+    for name in ("name", "description"):
+        if name in fields and not isinstance(fields[name], str):
+            problems.append(f"{PREFIX}{name} should be STRING but was {json_type(fields[name])}")
+    problems.extend(_value_problems(fields))
+    if problems:
+        raise ApiError(422, *problems)
+    accepted = {name: fields[name] for name in ("name", "description") if name in fields}
+    if accepted["name"] in TAKEN_NAMES:
+        raise ApiError(
+            409, f"ERROR: Cannot add instance, an entity named {accepted['name']} already exists"
+        )
+    return accepted
+
+
+def _value_problems(fields: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    name = fields.get("name")
+    if "name" not in fields:
+        # Without the prefix, exactly as the todo API words its missing title on create.
+        problems.append("name : field is mandatory")
+    elif isinstance(name, str):
+        if not name.strip():
+            problems.append(f"{PREFIX}name : can not be empty")
+        elif len(name) > NAME_MAX:
+            problems.append(_too_long("name", NAME_MAX))
+    description = fields.get("description")
+    if isinstance(description, str) and len(description) > DESCRIPTION_MAX:
+        problems.append(_too_long("description", DESCRIPTION_MAX))
+    return problems
+
+
+def _too_long(field: str, limit: int) -> str:
+    return f"{PREFIX}Maximum allowable length exceeded for {field} - maximum allowed is {limit}"

@@ -1,0 +1,171 @@
+"""/sim/entities and /sim/entities/{id}: the simulator (spec/api.md §9, decisions D4.4, D5).
+
+Reads answer from the generated data in `sim.data`; writes are simulated and never stored,
+so the next request sees the same data (D5.1). The collection POST validates its body as
+the seed describes (D5.3); the item routes keep the reference's teaching answers for the
+special ids 9, 10 and 11 (D5.2). The OpenAPI description of these operations lives next
+to them (`sim.openapi` holds the schemas).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import parse_json_object, parse_xml_object
+from practiceapi.protocol.payloads import Collection, Item
+from practiceapi.protocol.query import SIM_PAGING, apply_query, parse_query_string
+from practiceapi.protocol.querybody import ACCEPT_QUERY, media_type, run_query_body
+from practiceapi.protocol.responses import empty_response
+from sim import data, openapi
+from sim.validation import validate_create
+
+COLLECTION_ALLOW = "GET, QUERY, POST, HEAD, OPTIONS"
+ITEM_ALLOW = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
+# The reference advertises only the form type here; all three formats really filter on
+# /sim (D4.4), so the full list is the truthful one.
+QUERY_HEADERS = {"Accept-Query": ACCEPT_QUERY}
+
+NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "  # trailing space: as the todo API
+JSON_TYPES = ("application/json",)
+XML_TYPES = ("application/xml", "text/xml")
+
+# Verbs answered with a fixed status before any Accept check (spec/api.md §1.4).
+_FIXED_STATUS_METHODS = ("PATCH", "TRACE")
+
+
+def _not_found(entity_id: str) -> ApiError:
+    return ApiError(404, f"Could not find Entity with ID {entity_id}")
+
+
+def _entity(row: dict[str, Any], status: int = 200) -> Response:
+    headers = {}
+    if status == 201:
+        headers = {
+            "Location": f"/sim/entities/{row['id']}",
+            "X-Thing-Instance-Primary-Key": str(row["id"]),
+        }
+    return Response(Item(data.ITEM, data.ENTITY_FIELDS, row), status=status, headers=headers)
+
+
+def _collection(rows: list[dict[str, Any]]) -> Response:
+    payload = Collection(data.COLLECTION, data.ITEM, data.ENTITY_FIELDS, rows)
+    return Response(payload, headers=QUERY_HEADERS)
+
+
+def _url_query(request: Request) -> Any:
+    return parse_query_string(request.META.get("QUERY_STRING", ""))
+
+
+def read_body(request: Request) -> dict[str, Any]:
+    """The create body as a dict: JSON or XML (`<entity>` root) by Content-Type."""
+    header = request.META.get("CONTENT_TYPE", "")
+    kind = media_type(header)
+    if not kind:
+        raise ApiError(400, NO_CONTENT_TYPE)
+    if kind in JSON_TYPES:
+        return parse_json_object(request.body)
+    if kind in XML_TYPES:
+        return parse_xml_object(request.body, roots=(data.ITEM,), fields=data.QUERY_FIELDS)
+    raise ApiError(415, f"Unsupported Content Type - {header.strip().lower()}")
+
+
+class _SimView(ApiView):
+    """Shared by both routes: PATCH and TRACE are fixed 501s, never Accept-checked."""
+
+    @property
+    def negotiate(self) -> bool:  # type: ignore[override]
+        return self.request.method not in _FIXED_STATUS_METHODS
+
+    @extend_schema(exclude=True)
+    def patch(self, request: Request, **kwargs: str) -> HttpResponse:
+        return empty_response(501)
+
+    @extend_schema(exclude=True)
+    def trace(self, request: Request, **kwargs: str) -> HttpResponse:
+        return empty_response(501)
+
+
+class EntitiesView(_SimView):
+    """GET/HEAD/QUERY list, POST simulated create, OPTIONS; PUT/DELETE are 405."""
+
+    headers_on_405 = {"Allow": COLLECTION_ALLOW}
+
+    @extend_schema(**openapi.LIST)
+    def get(self, request: Request) -> Response:
+        rows = apply_query(data.listed_rows(), _url_query(request), data.QUERY_FIELDS, SIM_PAGING)
+        return _collection(rows)
+
+    @extend_schema(exclude=True)  # OpenAPI 3.1 has no QUERY operation; described in text
+    def query(self, request: Request) -> Response:
+        rows = run_query_body(
+            request.META.get("CONTENT_TYPE"),
+            request.body,
+            data.listed_rows(),
+            _url_query(request),
+            data.QUERY_FIELDS,
+            collection_name=data.COLLECTION,
+            paging=SIM_PAGING,
+        )
+        return _collection(rows)
+
+    @extend_schema(**openapi.CREATE)
+    def post(self, request: Request) -> Response:
+        fields = validate_create(read_body(request))
+        return _entity(data.would_create(fields), 201)
+
+    @extend_schema(exclude=True)
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, {"Allow": COLLECTION_ALLOW, **QUERY_HEADERS})
+
+
+class EntityView(_SimView):
+    """One entity: reads, and the simulated amend/create/delete teaching answers."""
+
+    headers_on_405 = {"Allow": ITEM_ALLOW}
+
+    @extend_schema(**openapi.READ)
+    def get(self, request: Request, id: str) -> Response:
+        row = data.readable(id)
+        if row is None:
+            raise _not_found(id)
+        return _entity(row)
+
+    @extend_schema(**openapi.AMEND)
+    def post(self, request: Request, id: str) -> Response:
+        # Bodies are ignored on the item routes, as in the reference (D5.2).
+        if id == str(data.CREATED_ID):
+            return _entity(data.bob(), 201)
+        if id == str(data.ERIS_ID):
+            return _entity(data.eris())
+        if data.existing(id):
+            raise ApiError(403, "Not authorised to amend that entity")
+        raise _not_found(id)
+
+    @extend_schema(**openapi.REPLACE)
+    def put(self, request: Request, id: str) -> Response:
+        if id == str(data.CREATED_ID):
+            return _entity(data.bob(), 201)
+        if id == str(data.ERIS_ID):
+            return _entity(data.eris())
+        if data.existing(id):
+            raise ApiError(403, "Not authorised to amend that entity")
+        raise ApiError(403, "Not authorised to create that entity")
+
+    @extend_schema(**openapi.DELETE)
+    def delete(self, request: Request, id: str) -> HttpResponse:
+        if id == str(data.DELETABLE_ID):
+            return empty_response(204)
+        if data.existing(id):
+            raise ApiError(403, "Not authorised to delete that entity")
+        raise _not_found(id)
+
+    @extend_schema(exclude=True)
+    def options(self, request: Request, id: str) -> HttpResponse:
+        return empty_response(204, {"Allow": ITEM_ALLOW})

@@ -1,0 +1,220 @@
+/* Progressive enhancement for the student dashboard. Everything essential works without
+ * this file; it adds: live ticks (polls the page's status.json every few seconds and
+ * updates rows in place), a Copy button for the GUID, and a short list of the sessions
+ * this browser used (localStorage). It never reads or shows the secret token. */
+(function () {
+  "use strict";
+
+  var STORE_KEY = "apichallenges.sessions";
+  var MAX_REMEMBERED = 5;
+  var POLL_MS = 3000;
+  var MAX_BACKOFF_MS = 60000;
+
+  function remembered() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(STORE_KEY) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function remember(guid, name) {
+    try {
+      var list = remembered().filter(function (entry) { return entry && entry.guid !== guid; });
+      list.unshift({ guid: guid, name: name || "", seen: new Date().toISOString() });
+      window.localStorage.setItem(STORE_KEY, JSON.stringify(list.slice(0, MAX_REMEMBERED)));
+    } catch (e) {
+      /* storage may be disabled (private mode); the page still works */
+    }
+  }
+
+  function forget(guid) {
+    try {
+      var list = remembered().filter(function (entry) { return entry && entry.guid !== guid; });
+      window.localStorage.setItem(STORE_KEY, JSON.stringify(list));
+    } catch (e) { /* ignore */ }
+  }
+
+  /* ---------------------------------------------------------------- copy buttons */
+
+  function setUpCopyButtons() {
+    var buttons = document.querySelectorAll("button[data-copy]");
+    Array.prototype.forEach.call(buttons, function (button) {
+      var source = document.getElementById(button.getAttribute("data-copy"));
+      if (!source) { return; }
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var text = source.textContent.trim();
+        var done = function () {
+          button.textContent = "Copied";
+          window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(text).then(done, function () { selectText(source); });
+        } else {
+          selectText(source);
+          try { if (document.execCommand("copy")) { done(); } } catch (e) { /* selected */ }
+        }
+      });
+    });
+  }
+
+  function selectText(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  /* ---------------------------------------------------------------- start page */
+
+  function showRemembered() {
+    var section = document.getElementById("remembered");
+    var list = document.getElementById("remembered-list");
+    if (!section || !list) { return; }
+    var entries = remembered();
+    if (!entries.length) { return; }
+    entries.forEach(function (entry) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = "/gui/challenges/" + encodeURIComponent(entry.guid);
+      var code = document.createElement("code");
+      code.textContent = entry.guid;
+      link.appendChild(code);
+      if (entry.name) { link.appendChild(document.createTextNode(" (" + entry.name + ")")); }
+      item.appendChild(link);
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "button button-small button-quiet";
+      button.textContent = "Forget";
+      button.setAttribute("aria-label", "Forget session " + entry.guid);
+      button.addEventListener("click", function () {
+        forget(entry.guid);
+        item.parentNode.removeChild(item);
+        if (!list.children.length) { section.hidden = true; }
+      });
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+    section.hidden = false;
+  }
+
+  /* ---------------------------------------------------------------- progress page */
+
+  function statusCell(done, completion) {
+    var cell = document.createElement("td");
+    cell.className = "col-done";
+    var mark = document.createElement("span");
+    mark.className = "mark";
+    mark.setAttribute("aria-hidden", "true");
+    mark.textContent = done ? "\u2713" : "\u25CB";
+    cell.appendChild(mark);
+    cell.appendChild(document.createTextNode(done ? " Done" : " Not done"));
+    if (done && completion && completion.label) {
+      cell.appendChild(document.createElement("br"));
+      var time = document.createElement("time");
+      time.setAttribute("datetime", completion.at);
+      time.textContent = completion.label;
+      cell.appendChild(time);
+    }
+    return cell;
+  }
+
+  function setText(selector, value) {
+    Array.prototype.forEach.call(document.querySelectorAll(selector), function (node) {
+      node.textContent = String(value);
+    });
+  }
+
+  function applyStatus(data) {
+    var completed = data.completed || {};
+    var newly = [];
+    Array.prototype.forEach.call(document.querySelectorAll("tr[data-key]"), function (row) {
+      var key = row.getAttribute("data-key");
+      var done = Object.prototype.hasOwnProperty.call(completed, key);
+      var wasDone = row.classList.contains("is-done");
+      if (done === wasDone) { return; }
+      row.classList.toggle("is-done", done);
+      row.classList.toggle("is-todo", !done);
+      var old = row.querySelector("td.col-done");
+      if (old) { row.replaceChild(statusCell(done, completed[key]), old); }
+      if (done) {
+        row.classList.add("just-done");
+        newly.push(row.getAttribute("data-name"));
+        window.setTimeout(function () { row.classList.remove("just-done"); }, 6000);
+      }
+    });
+    Object.keys(data.sections || {}).forEach(function (key) {
+      setText('[data-section-done="' + key + '"]', data.sections[key]);
+    });
+    setText("[data-done-count]", data.done);
+    setText("[data-percent]", data.percent);
+    var bar = document.getElementById("overall");
+    if (bar) { bar.value = data.done; bar.textContent = data.done + " of " + data.total; }
+    document.title = document.title.replace(/\d+\/\d+/, data.done + "/" + data.total);
+    if (newly.length) {
+      var live = document.getElementById("live");
+      if (live) { live.textContent = "Completed: " + newly.join("; "); }
+    }
+  }
+
+  function poll(url) {
+    var delay = POLL_MS;
+    var stopped = false;
+    var note = document.getElementById("live-note");
+    if (note) { note.hidden = false; }
+
+    function schedule() {
+      if (!stopped) { window.setTimeout(tick, delay); }
+    }
+
+    function tick() {
+      if (document.hidden) { schedule(); return; }
+      fetch(url, { cache: "no-store", headers: { Accept: "application/json" } })
+        .then(function (response) {
+          if (response.status === 404) {
+            stopped = true;
+            if (note) { note.textContent = "This session no longer exists on the server."; }
+            return null;
+          }
+          if (!response.ok) { throw new Error("HTTP " + response.status); }
+          return response.json();
+        })
+        .then(function (data) {
+          if (data) {
+            applyStatus(data);
+            delay = POLL_MS;
+          }
+          schedule();
+        })
+        .catch(function () {
+          delay = Math.min(delay * 2, MAX_BACKOFF_MS);
+          schedule();
+        });
+    }
+
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && !stopped) { delay = POLL_MS; }
+    });
+    schedule();
+  }
+
+  function start() {
+    setUpCopyButtons();
+    var body = document.body;
+    var guid = body.getAttribute("data-guid");
+    var statusUrl = body.getAttribute("data-status-url");
+    if (guid) { remember(guid, body.getAttribute("data-name")); }
+    if (statusUrl && window.fetch) { poll(statusUrl); }
+    showRemembered();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

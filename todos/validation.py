@@ -1,0 +1,291 @@
+"""Validation of todo bodies: create, amend, replace and the todo-store import.
+
+This module owns the todo field rules of spec/api.md §2.1 and §2.8 (with D3.4: lengths in
+code points) and every message they produce; it never touches the database. Callers pass
+the dict a body parser produced (field names in any case) and get back normalised rows
+(`id`, `title`, `doneStatus`, `description`) or an `ApiError` with the reference's text.
+
+Where the reference reports "the first failure in hash order" (§13.10) we report the first
+problem in the client's own field order, so the same body always gets the same message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+
+from practiceapi.protocol.errors import ApiError
+from todos.models import DESCRIPTION_MAX, TITLE_MAX
+
+FIELDS = ("id", "title", "doneStatus", "description")
+_CANONICAL = {name.lower(): name for name in FIELDS}
+# What each non-id field must be, in the engine's type names.
+_EXPECTED = {"title": "STRING", "doneStatus": "BOOLEAN", "description": "STRING"}
+_MAX_LENGTH = {"title": TITLE_MAX, "description": DESCRIPTION_MAX}
+DEFAULTS: dict[str, Any] = {"doneStatus": False, "description": ""}
+
+# Ids are stored in a 32-bit column and the counter must still fit one past the largest.
+MAX_TODO_ID = 2_147_483_646
+
+PREFIX = "Failed Validation: "
+MANDATORY_TITLE = "title : field is mandatory"
+CREATE_WITH_ID = "Failed Validation: Invalid Creation: Not allowed to create with id"
+
+_PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
+_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def limit_message(cap: int) -> str:
+    return f"ERROR: Cannot add instance, maximum limit of {cap} reached"
+
+
+def max_todos() -> int:
+    """The per-session cap (D3.13); 0 means unlimited."""
+    return int(settings.APICHALLENGES_MAX_TODOS)
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------
+
+
+def parse_path_id(text: str) -> int | None:
+    """The todo id a URL segment names, or None when it cannot name one.
+
+    Ids are compared as exact strings (§2.3): `01`, `1.0` and ` 1` name no todo.
+    """
+    if not _PATH_ID.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= MAX_TODO_ID else None
+
+
+def normalise(body: Mapping[str, Any]) -> dict[str, Any]:
+    """Known field names in their canonical spelling (`Title` -> `title`); others as sent."""
+    return {_CANONICAL.get(str(name).lower(), name): value for name, value in body.items()}
+
+
+def type_name(value: Any) -> str:
+    """The engine's name for a JSON value's type (STRING, BOOLEAN, INTEGER, ...)."""
+    if isinstance(value, str):
+        return "STRING"
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int):
+        return "INTEGER"
+    if isinstance(value, float):
+        return "NUMERIC"
+    if isinstance(value, dict):
+        return "OBJECT"
+    if isinstance(value, list):
+        return "ARRAY"
+    return "NULL"
+
+
+def display(value: Any) -> str:
+    """A body value as a message shows it (`3`, `abc`, `true`, `null`)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def id_key(value: Any) -> int | None:
+    """A body `id` as an integer when it denotes one (`3`, `3.0`, `"3"`), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else None
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
+        number = float(value)
+        return int(number) if math.isfinite(number) and number.is_integer() else None
+    return None
+
+
+def _unknown_name(name: str, value: Any) -> str:
+    # An XML element with children arrives as a nested object; the reference names the
+    # first of them (`Could not find field: bob.title`).
+    if isinstance(value, dict) and value:
+        first = next(iter(value))
+        return f"{name}.{_unknown_name(str(first), value[first])}"
+    return str(name)
+
+
+# ---------------------------------------------------------------------------------------
+# The steps of §2.8
+# ---------------------------------------------------------------------------------------
+
+
+def type_errors(fields: Mapping[str, Any]) -> list[str]:
+    """Step 1: every known non-id field whose value has the wrong type, in field order."""
+    errors = []
+    for name, expected in _EXPECTED.items():
+        if name in fields and type_name(fields[name]) != expected:
+            errors.append(f"{name} should be {expected} but was {type_name(fields[name])}")
+    return errors
+
+
+def check_types(fields: Mapping[str, Any], *, create: bool) -> None:
+    """Raise the step-1 422: `Failed Validation: ` prefixed on create, bare on amend."""
+    errors = type_errors(fields)
+    if errors:
+        raise ApiError(422, (PREFIX if create else "") + ", ".join(errors))
+
+
+def field_problem(name: str, value: Any) -> str | None:
+    """Step 3 for one supplied field: the problem without prefix, or None."""
+    if name == "id":
+        return None
+    if name not in _EXPECTED:
+        return f"Could not find field: {_unknown_name(name, value)}"
+    if not isinstance(value, str):
+        return None  # type problems are step 1's
+    if "\x00" in value:
+        # PostgreSQL cannot store NUL; no client means it.
+        return f"{name} : can not contain the NUL character"
+    if name == "title" and not value.strip():
+        return "title : can not be empty"
+    limit = _MAX_LENGTH.get(name)
+    if limit is not None and len(value) > limit:
+        return f"Maximum allowable length exceeded for {name} - maximum allowed is {limit}"
+    return None
+
+
+def check_fields(fields: Mapping[str, Any]) -> None:
+    """Step 3: the first bad supplied field, in the client's order, as a prefixed 422."""
+    for name, value in fields.items():
+        problem = field_problem(name, value)
+        if problem:
+            raise ApiError(422, PREFIX + problem)
+
+
+def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
+    """A body `id` equal to the todo's (numerically) is ignored; another one is a 422."""
+    if "id" in fields and id_key(fields["id"]) != current_id:
+        raise ApiError(422, f"Can not amend id from {current_id} to {display(fields['id'])}")
+
+
+# ---------------------------------------------------------------------------------------
+# Create and amend
+# ---------------------------------------------------------------------------------------
+
+
+def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
+    """Steps 1-3 of a create; returns the draft (canonical names, no `id`).
+
+    The draft may still lack `title`: the cap (409) is checked before that (step 4/5), by
+    the service, which then calls `require_title`.
+    """
+    fields = normalise(body)
+    check_types(fields, create=True)
+    if "id" in fields:
+        raise ApiError(422, CREATE_WITH_ID)
+    check_fields(fields)
+    return fields
+
+
+def require_title(draft: Mapping[str, Any]) -> dict[str, Any]:
+    """Step 5 of a create: the complete new row without id (`title : field is mandatory`)."""
+    if "title" not in draft:
+        raise ApiError(422, MANDATORY_TITLE)
+    return {
+        "title": draft["title"],
+        "doneStatus": draft.get("doneStatus", DEFAULTS["doneStatus"]),
+        "description": draft.get("description", DEFAULTS["description"]),
+    }
+
+
+def amended_row(
+    current: Mapping[str, Any], body: Mapping[str, Any], *, replace: bool
+) -> dict[str, Any]:
+    """The todo after an amend whose types were already checked (§2.5, §2.8 amend column).
+
+    `replace=False` (POST, JSON PATCH): only supplied fields change. `replace=True` (PUT,
+    merge patch, JSON Patch): every field takes the body value or its default, so `title`
+    is required.
+    """
+    fields = normalise(body)
+    check_amend_id(fields, current["id"])
+    check_fields(fields)
+    if replace:
+        if "title" not in fields:
+            raise ApiError(422, PREFIX + MANDATORY_TITLE)
+        base: dict[str, Any] = {"id": current["id"], **DEFAULTS}
+    else:
+        base = dict(current)
+    for name in ("title", "doneStatus", "description"):
+        if name in fields:
+            base[name] = fields[name]
+    return {name: base[name] for name in FIELDS}
+
+
+# ---------------------------------------------------------------------------------------
+# Import (PUT /api/challenger/database/{guid}, challenges.md C.6)
+# ---------------------------------------------------------------------------------------
+
+
+def _import_item(position: int, item: Mapping[str, Any]) -> dict[str, Any]:
+    where = f"ERROR: todo {position} of todos"
+    fields = normalise(item)
+    for name in fields:
+        if name not in _CANONICAL.values():
+            raise ApiError(400, f"ERROR: Unknown property {name} for todo")
+    errors = type_errors(fields)
+    if errors:
+        raise ApiError(400, f"{where}: {', '.join(errors)}")
+    for name, value in fields.items():
+        problem = field_problem(name, value)
+        if problem:
+            raise ApiError(400, f"{where}: {problem}")
+    if "title" not in fields:
+        raise ApiError(400, f"{where}: {MANDATORY_TITLE}")
+    row: dict[str, Any] = {}
+    if "id" in fields:
+        value = fields["id"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_TODO_ID:
+            raise ApiError(
+                400,
+                f"{where}: id must be a positive integer no larger than {MAX_TODO_ID}, "
+                f"not {display(value)}",
+            )
+        row["id"] = value
+    row.update(require_title(fields))
+    return row
+
+
+def validate_import(doc: Any) -> list[dict[str, Any]]:
+    """Validate a whole todo-store import `{"todos":[{...}, ...]}` before anything changes.
+
+    Returns normalised rows (`id` only when supplied). Every problem is a 400 with the
+    reference's reason where one fits; the caller replaces the store only on success.
+    """
+    if not isinstance(doc, dict):
+        raise ApiError(400, "ERROR: Data is not an object of instantiated entities")
+    items: list[Any] = []
+    for name, value in doc.items():
+        if str(name).lower() != "todos":
+            raise ApiError(400, f"ERROR: Unknown entity found: {name}")
+        if not isinstance(value, list):
+            raise ApiError(400, f"ERROR: Expected array of instances as {name} value")
+        if not all(isinstance(item, dict) for item in value):
+            raise ApiError(400, f"ERROR: Expected array of {name} to contain objects")
+        items.extend(value)
+    cap = max_todos()
+    if cap and len(items) > cap:
+        raise ApiError(
+            400, f"ERROR: Cannot import {len(items)} todos, maximum limit of {cap} reached"
+        )
+    rows = [_import_item(position, item) for position, item in enumerate(items, start=1)]
+    seen: set[int] = set()
+    for row in rows:
+        if "id" in row:
+            if row["id"] in seen:
+                raise ApiError(400, f"ERROR: Duplicate todo id {row['id']}")
+            seen.add(row["id"])
+    return rows

@@ -1,0 +1,91 @@
+"""What every todo engine route shares: the write guard, the body limit, body parsing.
+
+Processing order of spec/api.md §1.4: the fixed 405s (ApiView) → `before_negotiation`
+(the multi-player write guard, 401) → Accept (406) → body over 5000 characters (413) →
+the route's own Content-Type and body checks → validation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from rest_framework.request import Request
+
+from challenges.exchange import StoreFacts
+from challenges.models import Challenger
+from challenges.sessions import mode
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import is_xml_type
+from practiceapi.protocol.parsers import (
+    JsonBodyParser,
+    XmlBodyParser,
+    body_length,
+    parse_json_object,
+    parse_xml_object,
+)
+from practiceapi.protocol.payloads import Collection, Item
+from practiceapi.protocol.query import TODO_FIELDS
+from todos.validation import FIELDS, normalise
+
+MAX_BODY_CHARACTERS = 5000
+BODY_TOO_LARGE = f"Error: request body too large, max allowed is {MAX_BODY_CHARACTERS} bytes"
+MISSING_CHALLENGER = (
+    "Cannot amend details. Missing a valid X-CHALLENGER header."
+    " Create a session with POST /api/challenger and send its X-CHALLENGER header."
+)
+NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+XML_ROOTS = ("todo", "todos")
+
+
+def collection(rows: list[dict]) -> Collection:
+    return Collection("todos", "todo", FIELDS, rows)
+
+
+def item(row: dict) -> Item:
+    return Item("todo", FIELDS, row)
+
+
+def remember(request: Request, facts: StoreFacts, *, created: dict | None = None) -> None:
+    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4)."""
+    django_request: HttpRequest = request._request
+    django_request.todo_store = facts
+    if created is not None:
+        django_request.created_todo = created
+
+
+def read_todo_body(request: Request) -> dict[str, Any]:
+    """A POST/PUT body as todo fields (canonical names) by its Content-Type (§3.4)."""
+    header = request.META.get("CONTENT_TYPE") or ""
+    media_type = header.split(";", 1)[0].strip().lower()
+    if not media_type:
+        raise ApiError(400, NO_CONTENT_TYPE)
+    if media_type == "application/json":
+        return normalise(parse_json_object(request.body))
+    if is_xml_type(media_type):
+        return normalise(parse_xml_object(request.body, roots=XML_ROOTS, fields=TODO_FIELDS))
+    raise ApiError(415, f"Unsupported Content Type - {header.strip().lower()}")
+
+
+class TodoApiView(ApiView):
+    """Base of the collection and item routes (the engine routes of the reference)."""
+
+    structured_xml = True
+    parser_classes = (JsonBodyParser, XmlBodyParser)
+
+    @property
+    def challenger(self) -> Challenger | None:
+        return getattr(self.request._request, "challenger", None)
+
+    def before_negotiation(self, request: Request) -> None:
+        # Multi-player without a session may read the default list but never write (§2.11).
+        if request.method in WRITES and self.challenger is None and mode() == "multi":
+            raise ApiError(401, MISSING_CHALLENGER)
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        # OPTIONS is a fixed route: no body checks (§1.4).
+        if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
+            raise ApiError(413, BODY_TOO_LARGE)

@@ -1,0 +1,131 @@
+"""`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS.
+
+DELETE, PATCH and TRACE are not implemented here, so ApiView answers them with the empty
+405 of the reference's fixed routes (no `Allow`, spec/api.md §2.4).
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.http import HttpResponse
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.query import (
+    CLAMP_PAGING,
+    EQUALS,
+    GET_PAGING,
+    TODO_FIELDS,
+    Paging,
+    ParsedQuery,
+    apply_query,
+    parse_query_string,
+)
+from practiceapi.protocol.querybody import ACCEPT_QUERY, run_query_body
+from todos.selectors import list_rows, store_facts
+from todos.services import TodoNotFound, amend_todo, create_todo
+from todos.validation import (
+    amended_row,
+    id_key,
+    max_todos,
+    type_errors,
+    validate_create,
+)
+from todos.views import schema
+from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
+
+COLLECTION_ALLOW = "OPTIONS, GET, HEAD, POST, QUERY, PUT"
+PUT_NEEDS_ID = "PUT requires an identifier in the URI or payload"
+PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
+MAX_LIMIT = 20
+# What the reference's request hook parses with Integer.parseInt before the 406 check.
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def _over_max_limit(query: ParsedQuery) -> bool:
+    if query.limit is None or query.limit_op != EQUALS or not _JAVA_INT.fullmatch(query.limit):
+        return False
+    value = int(query.limit)
+    # Values that overflow a Java int skip the hook; paging then rejects them anyway.
+    return -(2**31) <= value < 2**31 and value > MAX_LIMIT
+
+
+class TodoListView(TodoApiView):
+    """The todo collection."""
+
+    def before_negotiation(self, request: Request) -> None:
+        super().before_negotiation(request)
+        self.url_query = parse_query_string(request.META.get("QUERY_STRING", ""))
+        # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
+        if request.method == "GET" and _over_max_limit(self.url_query):
+            raise ApiError(400, f"_limit must be no more than {MAX_LIMIT}")
+
+    def _rows(self, request: Request) -> list[dict]:
+        rows = list_rows(self.challenger)
+        remember(request, store_facts(rows))
+        return rows
+
+    def _page(self, request: Request, paging: Paging) -> Response:
+        page = apply_query(self._rows(request), self.url_query, TODO_FIELDS, paging)
+        return Response(collection(page), headers={"Accept-Query": ACCEPT_QUERY})
+
+    @schema.list_todos
+    def get(self, request: Request) -> Response:
+        return self._page(request, GET_PAGING)
+
+    @schema.head_todos
+    def head(self, request: Request) -> Response:
+        # The GET body is rendered so that Content-Length is the GET body's length; the
+        # server drops the body of a HEAD response.
+        return self._page(request, CLAMP_PAGING)
+
+    @schema.query_todos
+    def query(self, request: Request) -> Response:
+        page = run_query_body(
+            request.META.get("CONTENT_TYPE"),
+            request.body,
+            self._rows(request),
+            self.url_query,
+            TODO_FIELDS,
+            collection_name="todos",
+            paging=CLAMP_PAGING,
+        )
+        return Response(collection(page), headers={"Accept-Query": ACCEPT_QUERY})
+
+    @schema.create_todo
+    def post(self, request: Request) -> Response:
+        draft = validate_create(read_todo_body(request))
+        row, facts = create_todo(self.challenger, draft, cap=max_todos())
+        remember(request, facts, created=row)
+        prefix = "/api/todos/" if getattr(request._request, "used_api_prefix", True) else "/todos/"
+        return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
+
+    @schema.replace_todo_by_body_id
+    def put(self, request: Request) -> Response:
+        fields = read_todo_body(request)
+        if fields.get("id") in (None, ""):
+            raise ApiError(422, PUT_NEEDS_ID)
+        errors = type_errors(fields)
+
+        def build(current: dict) -> dict:
+            if errors:
+                raise ApiError(422, ", ".join(errors))
+            return amended_row(current, fields, replace=True)
+
+        try:
+            row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
+        except TodoNotFound:
+            raise ApiError(422, ", ".join(errors) or PUT_CANNOT_CREATE) from None
+        remember(request, facts)
+        return Response(item(row))
+
+    @schema.options_todos
+    def options(self, request: Request) -> HttpResponse:
+        # 200 (not the engine's 204) with or without a session: the reference's 204 for
+        # multi-player without X-CHALLENGER is an accident of where its rewrite runs.
+        response = HttpResponse(status=200, content_type="text/plain")
+        response["Allow"] = COLLECTION_ALLOW
+        response["Accept-Query"] = ACCEPT_QUERY
+        return response

@@ -1,0 +1,89 @@
+"""`/api/todos/export?format=…`: the caller's whole list as a download (§6, D3.9).
+
+The export is the caller's list (the default list without a session), every todo,
+unpaged, in id order. `Accept` is never validated here: the format parameter decides the
+body, and a bad format is a 400 rendered in the negotiated type with a JSON fallback.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from rest_framework.request import Request
+
+from challenges.models import Challenger
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import (
+    CSV,
+    HTML,
+    JSON,
+    JSON_SEQ,
+    JSONL,
+    NDJSON,
+    TEXT,
+    TEXT_XML,
+    TSV,
+    XML,
+)
+from practiceapi.protocol.querybody import ACCEPT_QUERY
+from practiceapi.protocol.renderers import render
+from practiceapi.protocol.responses import empty_response
+from todos.selectors import list_rows, store_facts
+from todos.views import schema
+from todos.views.base import collection, remember
+
+# format name -> (media type, file name); aliases as the reference accepts them.
+FORMATS: dict[str, tuple[str, str]] = {
+    "json": (JSON, "todos.json"),
+    "xml": (XML, "todos.xml"),
+    "text-xml": (TEXT_XML, "todos.xml"),
+    "txml": (TEXT_XML, "todos.xml"),
+    "csv": (CSV, "todos.csv"),
+    "text": (TEXT, "todos.txt"),
+    "txt": (TEXT, "todos.txt"),
+    "plain": (TEXT, "todos.txt"),
+    "html": (HTML, "todos.html"),
+    "ndjson": (NDJSON, "todos.ndjson"),
+    "jsonl": (JSONL, "todos.jsonl"),
+    "json-seq": (JSON_SEQ, "todos.json-seq"),
+    "jsonseq": (JSON_SEQ, "todos.json-seq"),
+    "tsv": (TSV, "todos.tsv"),
+    "tab": (TSV, "todos.tsv"),
+    "tabs": (TSV, "todos.tsv"),
+    "tab-delimited": (TSV, "todos.tsv"),
+    "tab-separated": (TSV, "todos.tsv"),
+}
+UNSUPPORTED_FORMAT = (
+    "Unsupported export format. Use one of: "
+    "json, xml, text-xml, csv, text, html, ndjson, jsonl, json-seq, tsv"
+)
+EXPORT_ALLOW = "GET, OPTIONS"
+
+
+class TodoExportView(ApiView):
+    """Every todo of the caller's list in one of ten formats."""
+
+    negotiate = False
+    structured_xml = True
+
+    @schema.export_todos
+    def get(self, request: Request) -> HttpResponse:
+        name = (request.query_params.get("format") or "").strip().lower()
+        if name not in FORMATS:
+            raise ApiError(400, UNSUPPORTED_FORMAT)
+        media_type, filename = FORMATS[name]
+        challenger: Challenger | None = getattr(request._request, "challenger", None)
+        rows = list_rows(challenger)
+        remember(request, store_facts(rows))
+        response = HttpResponse(render(collection(rows), media_type), content_type=media_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Accept-Query"] = ACCEPT_QUERY
+        return response
+
+    def head(self, request: Request) -> HttpResponse:
+        # Django would answer HEAD with GET; the reference's export route has no HEAD.
+        return empty_response(405)
+
+    @schema.options_export
+    def options(self, request: Request) -> HttpResponse:
+        return empty_response(204, {"Allow": EXPORT_ALLOW})

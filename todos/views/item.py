@@ -1,0 +1,228 @@
+"""`/api/todos/{id}`: read (GET/HEAD, text/calendar), amend (POST), replace (PUT), PATCH in
+three formats, DELETE, OPTIONS. QUERY and TRACE get the fixed 405 (spec/api.md §2.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jsonpatch
+import jsonpointer
+from django.http import HttpResponse
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import top_ranked_range
+from practiceapi.protocol.parsers import JsonBodyParser, JsonPatchParser, MergePatchParser
+from practiceapi.protocol.parsers import XmlBodyParser, loads_strict
+from practiceapi.protocol.renderers import CalendarRenderer
+from practiceapi.protocol.responses import empty_response
+from todos.selectors import find_row, list_rows, store_facts
+from todos.services import TodoNotFound, amend_todo, delete_todo
+from todos.validation import (
+    amended_row,
+    check_types,
+    normalise,
+    parse_path_id,
+    type_errors,
+)
+from todos.views import schema
+from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
+
+CALENDAR = "text/calendar"
+ACCEPT_PATCH = "application/json, application/merge-patch+json, application/json-patch+json"
+ITEM_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
+# The reference's fixed QUERY route on an item lists no PATCH (§2.5).
+QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
+
+_JSON_PATCH_FAILURES = (
+    jsonpatch.JsonPatchException,
+    jsonpointer.JsonPointerException,
+    KeyError,
+    IndexError,
+    TypeError,
+    ValueError,
+)
+
+
+def amend_not_found(todo_id: str) -> ApiError:
+    return ApiError(404, f"No such todo entity instance with id == {todo_id} found")
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7396: apply a JSON Merge Patch to a JSON value (depth is bounded by the parser)."""
+    if not isinstance(patch, dict):
+        return patch
+    result = dict(target) if isinstance(target, dict) else {}
+    for name, value in patch.items():
+        if value is None:
+            result.pop(name, None)
+        else:
+            result[name] = merge_patch(result.get(name), value)
+    return result
+
+
+def _patched(current: dict, result: Any) -> dict:
+    """A merge/JSON Patch result becomes the whole todo (§2.6): amend rules, replace mode."""
+    if not isinstance(result, dict):
+        raise ApiError(422, "PATCH result for entity resources must be an object")
+    fields = normalise(result)
+    check_types(fields, create=False)
+    return amended_row(current, fields, replace=True)
+
+
+def _merge_builder(body: bytes) -> Callable[[dict], dict]:
+    def build(current: dict) -> dict:
+        document = loads_strict(body, "Malformed JSON Merge Patch document")
+        if not isinstance(document, dict):
+            raise ApiError(422, "JSON Merge Patch for entity resources must be an object")
+        return _patched(current, merge_patch(current, document))
+
+    return build
+
+
+def _json_patch_builder(body: bytes) -> Callable[[dict], dict]:
+    def build(current: dict) -> dict:
+        document = loads_strict(body, "Malformed JSON Patch document")
+        if not isinstance(document, list):
+            raise ApiError(400, "JSON Patch document must be an array of operations")
+        try:
+            result = jsonpatch.JsonPatch(document).apply(current)
+        except _JSON_PATCH_FAILURES:
+            raise ApiError(409, "JSON Patch could not be applied") from None
+        return _patched(current, result)
+
+    return build
+
+
+class TodoItemView(TodoApiView):
+    """One todo, addressed by the exact text of its id."""
+
+    parser_classes = (JsonBodyParser, XmlBodyParser, MergePatchParser, JsonPatchParser)
+
+    @property
+    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
+        return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
+
+    def _wants_calendar(self, request: Request) -> bool:
+        # §2.11: only GET with a session, and only when text/calendar ranks first.
+        return (
+            request.method == "GET"
+            and self.challenger is not None
+            and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
+        )
+
+    def perform_content_negotiation(
+        self, request: Request, force: bool = False
+    ) -> tuple[BaseRenderer, str]:
+        if self._wants_calendar(request):
+            return CalendarRenderer(), CALENDAR
+        return super().perform_content_negotiation(request, force)
+
+    def _read(self, request: Request, todo_id: str, *, calendar: bool) -> Response:
+        rows = list_rows(self.challenger)
+        remember(request, store_facts(rows))
+        row = find_row(rows, parse_path_id(todo_id))
+        if calendar:
+            if row is None:
+                raise ApiError(
+                    404, f"No such todo entity instance with id == {todo_id}", force_json=True
+                )
+            return Response(item(row))
+        if row is None:
+            raise ApiError(404, f"Could not find an instance with todos/{todo_id}")
+        # A single GET answers a one-element collection (§2.5).
+        return Response(collection([row]))
+
+    @schema.get_todo
+    def get(self, request: Request, todo_id: str) -> Response:
+        return self._read(request, todo_id, calendar=request.accepted_media_type == CALENDAR)
+
+    @schema.head_todo
+    def head(self, request: Request, todo_id: str) -> Response:
+        return self._read(request, todo_id, calendar=False)
+
+    @schema.amend_todo
+    def post(self, request: Request, todo_id: str) -> Response:
+        fields = read_todo_body(request)
+        check_types(fields, create=False)
+        return self._amend(
+            request, todo_id, lambda current: amended_row(current, fields, replace=False)
+        )
+
+    @schema.replace_todo
+    def put(self, request: Request, todo_id: str) -> Response:
+        fields = read_todo_body(request)
+        errors = type_errors(fields)
+
+        def build(current: dict) -> dict:
+            if errors:
+                raise ApiError(422, ", ".join(errors))
+            return amended_row(current, fields, replace=True)
+
+        try:
+            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+        except TodoNotFound:
+            if "id" in fields:
+                raise ApiError(
+                    422, ", ".join(errors) or "Cannot create todo with PUT due to Auto fields id"
+                ) from None
+            # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
+            raise ApiError(
+                404, f"No such todo entity instance with id == {todo_id}", force_json=True
+            ) from None
+        remember(request, facts)
+        return Response(item(row))
+
+    @schema.patch_todo
+    def patch(self, request: Request, todo_id: str) -> Response:
+        try:
+            return self._patch(request, todo_id)
+        except ApiError as error:
+            if error.status in (415, 422):
+                error.headers.setdefault("Accept-Patch", ACCEPT_PATCH)
+            raise
+
+    def _patch(self, request: Request, todo_id: str) -> Response:
+        header = request.META.get("CONTENT_TYPE") or ""
+        style = header.split(";", 1)[0].strip().lower()
+        if style == "application/json":
+            document = loads_strict(request.body, "Malformed JSON document")
+            if document is None:
+                document = {}
+            if not isinstance(document, dict):
+                raise ApiError(400, "PATCH partial JSON update document must be an object")
+            fields = normalise(document)
+            # Partial JSON checks types before it looks the todo up (§2.6).
+            check_types(fields, create=False)
+            return self._amend(
+                request, todo_id, lambda current: amended_row(current, fields, replace=False)
+            )
+        if style == "application/merge-patch+json":
+            return self._amend(request, todo_id, _merge_builder(request.body))
+        if style == "application/json-patch+json":
+            return self._amend(request, todo_id, _json_patch_builder(request.body))
+        raise ApiError(415, "Unsupported PATCH Content Type")
+
+    def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
+        try:
+            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+        except TodoNotFound:
+            raise amend_not_found(todo_id) from None
+        remember(request, facts)
+        return Response(item(row))
+
+    @schema.delete_todo
+    def delete(self, request: Request, todo_id: str) -> HttpResponse:
+        try:
+            facts = delete_todo(self.challenger, parse_path_id(todo_id))
+        except TodoNotFound:
+            raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
+        remember(request, facts)
+        return empty_response(204)
+
+    @schema.options_todo
+    def options(self, request: Request, todo_id: str) -> HttpResponse:
+        return empty_response(204, {"Allow": ITEM_ALLOW, "Accept-Patch": ACCEPT_PATCH})
