@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from challenges.catalogue import completed_keys, completed_on_arrival
 from challenges.exchange import Exchange
 from challenges.models import Challenger
-from challenges.progress import record
+from challenges.progress import hold, record
 from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 
 
@@ -59,12 +59,14 @@ def track_arrival(request: HttpRequest) -> None:
     so that e.g. `GET /api/challenges` already shows itself done."""
     challenger = getattr(request, "challenger", None)
     if challenger is not None:
-        record(challenger, completed_on_arrival(exchange_for(request, None)))
+        request.held_credits = hold(challenger, completed_on_arrival(exchange_for(request, None)))
 
 
 def track(request: HttpRequest, response: HttpResponse) -> None:
     challenger = credited_session(request, response)
     if challenger is None:
         return
-    if not record(challenger, completed_keys(exchange_for(request, response))):
+    own = challenger is getattr(request, "challenger", None)
+    held = getattr(request, "held_credits", ()) if own else ()
+    if not record(challenger, completed_keys(exchange_for(request, response)), held):
         touch(challenger)

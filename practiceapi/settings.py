@@ -157,6 +157,21 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # No QUERY operations (OpenAPI 3.1 cannot hold them) and no /sim: it has its own
+    # document at /sim/docs/openapi.json (sim/openapi.py).
+    "PREPROCESSING_HOOKS": ["sim.openapi.main_document_endpoints"],
+    # Swagger UI at /docs lists both documents. The definition selector lives in the
+    # standalone layout, whose preset is a JS object, hence a JS literal, not a dict.
+    "SWAGGER_UI_SETTINGS": """{
+  urls: [
+    {url: "/api/schema/", name: "API Challenges"},
+    {url: "/sim/docs/openapi.json", name: "Simulator (/sim)"}
+  ],
+  "urls.primaryName": "API Challenges",
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: "StandaloneLayout",
+  deepLinking: true
+}""",
 }
 
 # --- API Challenges settings -------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.negotiation import DefaultContentNegotiation as DRF_NEGOTIATION
 
 from challenges import urls as challenges_urls
 from practiceapi.views import not_found
@@ -20,9 +21,18 @@ api_patterns = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema")),
+    # The documents use DRF's negotiation: the project-wide one renders API payloads only.
+    path(
+        "api/schema/",
+        SpectacularAPIView.as_view(content_negotiation_class=DRF_NEGOTIATION),
+        name="schema",
+    ),
+    path(
+        "docs",
+        SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
+        name="swagger-ui",
+    ),
+    path("docs/", SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION)),
     re_path(r"^api/", include((api_patterns, "api"), namespace="api")),
     re_path(r"^", include((api_patterns, "legacy"), namespace="legacy")),
     path("", include("sim.urls")),

@@ -30,7 +30,7 @@ from challenges.sessions import UNKNOWN_CHALLENGER, mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
-from practiceapi.protocol.parsers import parse_json_object, parse_xml_object
+from practiceapi.protocol.parsers import NOT_AN_OBJECT, BodyError, loads_strict, parse_xml_object
 from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.renderers import render
 from practiceapi.protocol.responses import empty_response
@@ -446,7 +446,9 @@ def _note_from_body(body: bytes, kind: str) -> str:
             422, f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}"
         )
     if kind == JSON_BODY:
-        fields = parse_json_object(body)
+        fields = loads_strict(body)
+        if not isinstance(fields, dict):  # `null` included: it is no object either
+            raise BodyError(NOT_AN_OBJECT)
     else:
         fields = parse_xml_object(body, roots=("secretnote",))
     messages = []

@@ -65,7 +65,7 @@ class EntityCreateSerializer(serializers.Serializer):
         "existing entity (409).",
     )
     description = serializers.CharField(
-        max_length=DESCRIPTION_MAX, allow_blank=True, required=False, help_text="Default \"\"."
+        max_length=DESCRIPTION_MAX, allow_blank=True, required=False, help_text='Default "".'
     )
 
     class Meta:
@@ -162,7 +162,7 @@ LIST: dict[str, Any] = {
         "Filters, `_sortBy`, `_limit` and `_offset` come from the query string; there is no "
         "default page. HEAD answers the same headers without a body. The same filtering is "
         "available through `QUERY /sim/entities` with a form-urlencoded, JSONPath "
-        "(`application/jsonpath`, over `{\"entities\":[...]}`) or structured JSON body."
+        '(`application/jsonpath`, over `{"entities":[...]}`) or structured JSON body.'
     ),
     "parameters": _LIST_PARAMETERS,
     "request": None,
@@ -194,8 +194,9 @@ CREATE: dict[str, Any] = {
         **error(409, "An entity with this name already exists."),
         **error(413, "The body is larger than 1,000,000 bytes."),
         **error(415, "The Content-Type is neither JSON nor XML."),
-        **error(422, "Missing/blank/too long name, too long description, an id, or an "
-                "unknown field."),
+        **error(
+            422, "Missing/blank/too long name, too long description, an id, or an unknown field."
+        ),
     },
 }
 

@@ -17,9 +17,9 @@ urlpatterns = [
     re_path(r"^sim/entities/?$", EntitiesView.as_view()),
     re_path(r"^sim/entities/(?P<id>[^/]+)/?$", EntityView.as_view()),
     re_path(r"^sim/docs/openapi\.json$", SimSchemaView.as_view(), name="sim-schema"),
-    # (?s:...) so that a path holding an encoded newline still reaches the mirror.
-    re_path(r"^mirror/request(?:/(?s:.*))?$", mirror.mirror_request),
-    re_path(r"^mirror/raw(?:/(?s:.*))?$", mirror.mirror_raw),
+    # [\s\S] rather than `.` so that a path holding an encoded newline still matches.
+    re_path(r"^mirror/request(?:/[\s\S]*)?$", mirror.mirror_request),
+    re_path(r"^mirror/raw(?:/[\s\S]*)?$", mirror.mirror_raw),
     re_path(r"^mirror/?$", pages.redirect_to(pages.MIRROR_PAGE)),
     re_path(r"^sim/?$", pages.redirect_to(pages.SIMULATION_PAGE)),
     re_path(r"^practice-modes/mirror/?$", pages.mirror_page),

@@ -115,7 +115,9 @@ def _done_subquery(names: dict[str, str]) -> str:
     return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
 
 
-def create_todo(challenger: Challenger, draft: dict[str, Any], *, cap: int) -> tuple[dict, StoreFacts]:
+def create_todo(
+    challenger: Challenger, draft: dict[str, Any], *, cap: int
+) -> tuple[dict, StoreFacts]:
     """Create a todo from a validated draft; returns the new row and the store after it.
 
     One UPDATE takes the next id and counts the todo only while the list is under `cap`
@@ -191,20 +193,19 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
     if todo_id is None:
         raise TodoNotFound(todo_id)
     names = _names()
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"DELETE FROM {names['todo']} WHERE {names['owner']} = %s AND {names['todo_id']} = %s",
-                [challenger.pk, todo_id],
-            )
-            if cursor.rowcount != 1:
-                raise TodoNotFound(todo_id)
-            cursor.execute(
-                f"UPDATE {names['session']} SET todo_count = "
-                "CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END "
-                f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
-                [challenger.pk, challenger.pk],
-            )
-            total, done = cursor.fetchone()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {names['todo']} WHERE {names['owner']} = %s AND {names['todo_id']} = %s",
+            [challenger.pk, todo_id],
+        )
+        if cursor.rowcount != 1:
+            raise TodoNotFound(todo_id)
+        cursor.execute(
+            f"UPDATE {names['session']} SET todo_count = "
+            "CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END "
+            f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
+            [challenger.pk, challenger.pk],
+        )
+        total, done = cursor.fetchone()
     challenger.todo_count = total
     return StoreFacts(total=total, done=done)

@@ -51,9 +51,16 @@ def _read_json(request: Request) -> Any:
         raise ApiError(400, f"Invalid JSON payload: {error}") from None
 
 
-def _lookup(guid: str) -> Challenger | None:
-    """Single mode: every GUID names the single session (C.3)."""
-    return single_player() if mode() == "single" else find_challenger(guid)
+def _lookup(request: Request, guid: str) -> Challenger | None:
+    """The session a URL names (single mode: always the single session, C.3). Reuses the
+    session the middleware already loaded when it is the same one, so credits held for
+    this request show in the response."""
+    own = request._request.challenger
+    if mode() == "single":
+        return own or single_player()
+    if own is not None and own.guid == guid.strip().lower():
+        return own
+    return find_challenger(guid)
 
 
 class ChallengerView(ApiView):
@@ -91,7 +98,7 @@ class ChallengerProgressView(ApiView):
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
 
     def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = _lookup(guid)
+        challenger = _lookup(request, guid)
         if challenger is None:
             raise _unknown(f"Challenger not found {guid}")
         return _with_session(_json(progress_payload(challenger)), challenger)
@@ -104,7 +111,7 @@ class ChallengerProgressView(ApiView):
             error = ApiError(409, "URL GUID does not match payload X-CHALLENGER")
             error.headers["X-CHALLENGER"] = str(named)
             raise error
-        challenger = _lookup(guid)
+        challenger = _lookup(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
             return _with_session(_json(progress_payload(challenger)), challenger)
@@ -121,20 +128,20 @@ class ChallengerDatabaseView(ApiView):
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
 
-    def _store_owner(self, guid: str) -> Challenger | None:
+    def _store_owner(self, request: Request, guid: str) -> Challenger | None:
         guid = parse_guid(guid)
         if mode() == "single" and guid != SINGLE_PLAYER_GUID:
             raise ApiError(404, f"Challenger database not instantiated {guid}")
-        return _lookup(guid)
+        return _lookup(request, guid)
 
     def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = self._store_owner(guid)
+        challenger = self._store_owner(request, guid)
         if challenger is None:
             raise _unknown(f"Challenger not found {guid}")
         return _with_session(_json({"todos": todo_rows(challenger)}), challenger)
 
     def put(self, request: Request, guid: str) -> HttpResponse:
-        challenger = self._store_owner(guid)
+        challenger = self._store_owner(request, guid)
         if challenger is None:
             raise _unknown(
                 "Unknown Challenger GUID - have you created or loaded the challenger state"

@@ -210,9 +210,7 @@ def parse_xml_object(
     if b"<" not in body:
         return {}
     try:
-        root = defused_fromstring(
-            body, forbid_dtd=True, forbid_entities=True, forbid_external=True
-        )
+        root = defused_fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
         raise BodyError(
             f"{INVALID_XML}: DTDs, entity declarations and external references are not "

@@ -11,7 +11,9 @@ ADMIN = "Basic YWRtaW46cGFzc3dvcmQ="  # admin:password
 @pytest.fixture
 def token(client: Client, guid: str) -> str:
     """The session's token, obtained the way a student does: POST /api/secret/token."""
-    response = client.post("/api/secret/token", headers={"Authorization": ADMIN, "X-CHALLENGER": guid})
+    response = client.post(
+        "/api/secret/token", headers={"Authorization": ADMIN, "X-CHALLENGER": guid}
+    )
     assert response.status_code == 201
     return response["X-AUTH-TOKEN"]
 
@@ -20,5 +22,7 @@ def token(client: Client, guid: str) -> str:
 def other_token(client: Client, db: None) -> str:
     """The token of a second, unrelated session."""
     other = client.post("/api/challenger")["X-CHALLENGER"]
-    response = client.post("/api/secret/token", headers={"Authorization": ADMIN, "X-CHALLENGER": other})
+    response = client.post(
+        "/api/secret/token", headers={"Authorization": ADMIN, "X-CHALLENGER": other}
+    )
     return response["X-AUTH-TOKEN"]

@@ -24,6 +24,7 @@ from practiceapi.protocol.query import (
     parse_query_string,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, run_query_body
+from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, create_todo
 from todos.validation import (
@@ -33,7 +34,6 @@ from todos.validation import (
     type_errors,
     validate_create,
 )
-from todos.views import schema
 from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
 
 COLLECTION_ALLOW = "OPTIONS, GET, HEAD, POST, QUERY, PUT"

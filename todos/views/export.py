@@ -28,8 +28,8 @@ from practiceapi.protocol.negotiation import (
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.renderers import render
 from practiceapi.protocol.responses import empty_response
+from todos import schema
 from todos.selectors import list_rows, store_facts
-from todos.views import schema
 from todos.views.base import collection, remember
 
 # format name -> (media type, file name); aliases as the reference accepts them.

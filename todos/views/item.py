@@ -15,10 +15,16 @@ from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import top_ranked_range
-from practiceapi.protocol.parsers import JsonBodyParser, JsonPatchParser, MergePatchParser
-from practiceapi.protocol.parsers import XmlBodyParser, loads_strict
+from practiceapi.protocol.parsers import (
+    JsonBodyParser,
+    JsonPatchParser,
+    MergePatchParser,
+    XmlBodyParser,
+    loads_strict,
+)
 from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.responses import empty_response
+from todos import schema
 from todos.selectors import find_row, list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, delete_todo
 from todos.validation import (
@@ -28,7 +34,6 @@ from todos.validation import (
     parse_path_id,
     type_errors,
 )
-from todos.views import schema
 from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
 
 CALENDAR = "text/calendar"
