@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from challenges.models import Challenger
 from challenges.sessions import (
     MAX_HEADER_LENGTH,
     SINGLE_PLAYER_GUID,
@@ -41,11 +40,7 @@ class ChallengerMiddleware:
 
     def header_too_long(self, request: HttpRequest, header: str) -> HttpResponse:
         # The session is found from the GUID the over-long value starts with (#84).
-        challenger: Challenger | None
-        if mode() == "single":
-            challenger = resolve(None)
-        else:
-            challenger = find_challenger(header[:36])
+        challenger = resolve(None) if mode() == "single" else find_challenger(header[:36])
         request.challenger = challenger
         response = error_response(request, 431, [TOO_LONG])
         response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER

@@ -11,7 +11,6 @@ from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.query import Field, apply_query, parse_query_string
-from practiceapi.protocol.responses import empty_response
 
 FIELDS = (
     Field("id", "integer"),

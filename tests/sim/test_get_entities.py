@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import orjson
+from django.http import HttpResponse
 from django.test import Client
 
 from practiceapi.protocol.querybody import ACCEPT_QUERY
@@ -10,7 +11,7 @@ from practiceapi.protocol.querybody import ACCEPT_QUERY
 LISTED = [{"id": n, "name": f"entity number {n}", "description": ""} for n in range(1, 11)]
 
 
-def ids(response) -> list[int]:  # noqa: ANN001 - a test client response
+def ids(response: HttpResponse) -> list[int]:
     return [row["id"] for row in orjson.loads(response.content)["entities"]]
 
 

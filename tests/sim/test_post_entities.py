@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import orjson
+from django.http import HttpResponse
 from django.test import Client
 
 
-def post_json(client: Client, body: object, **kwargs: object):  # noqa: ANN201
+def post_json(client: Client, body: object, **kwargs: object) -> HttpResponse:
     return client.post(
         "/sim/entities", data=orjson.dumps(body), content_type="application/json", **kwargs
     )

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import orjson
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 
 from practiceapi.protocol.parsers import INVALID_JSON
 
 
-def post(client: Client, body: str | bytes, content_type: str = "application/json", **kw):  # noqa: ANN003, ANN201
+def post(
+    client: Client, body: str | bytes, content_type: str = "application/json", **kw: object
+) -> HttpResponse:
     return client.post("/sim/entities", data=body, content_type=content_type, **kw)
 
 
-def messages(response) -> list[str]:  # noqa: ANN001
+def messages(response: HttpResponse) -> list[str]:
     return orjson.loads(response.content)["errorMessages"]
 
 
@@ -21,7 +24,7 @@ def messages(response) -> list[str]:  # noqa: ANN001
 
 
 def test_a_missing_content_type_is_400_like_the_todo_api(client: Client) -> None:
-    response = client.generic("POST", "/sim/entities", data=b'{"name":"x"}')
+    response = client.generic("POST", "/sim/entities", data=b'{"name":"x"}', content_type="")
     assert response.status_code == 400
     assert messages(response) == ["Unknown content Type: API cannot parse "]
 
