@@ -61,6 +61,14 @@ def parse_time(value: Any) -> datetime | None:
     return moment
 
 
+def time_label(value: Any) -> str:
+    """`format_time(parse_time(value))`, without parsing the stamps this app writes
+    (`2026-03-04T10:15:00.123456Z`): the class matrix labels thousands of them."""
+    if isinstance(value, str) and len(value) >= 17 and value[10] == "T" and value[-1] == "Z":
+        return f"{value[:10]} {value[11:16]} UTC"
+    return format_time(parse_time(value))
+
+
 def format_time(moment: datetime | None) -> str:
     """A short, unambiguous UTC time for tables and tooltips."""
     if moment is None:
@@ -178,10 +186,6 @@ class ClassProgress:
 DONE_SYMBOL = "✓"
 
 
-def _done_cell(title: str) -> str:
-    return f'<td class="cp-done" title="{title}">{DONE_SYMBOL}</td>'
-
-
 def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProgress:
     """The students × challenges matrix of one cohort, and per-challenge completion counts."""
     current = current_mode or mode()
@@ -195,17 +199,22 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
     counts = [0] * total
     rows: list[Row] = []
     ids = [display_id(c.key, current) for c in challenges]
+    keys = [c.key for c in challenges]
     for guid, name, progress in sessions:
         progress = progress or {}
         cells: list[str] = []
         done = 0
-        for index, challenge in enumerate(challenges):
-            value = completion_value(progress, challenge.key)
-            if is_done(value):
+        for index, key in enumerate(keys):
+            value = progress.get(key)
+            if value is None and key in _OLD_KEY_FOR:
+                value = progress.get(_OLD_KEY_FOR[key])
+            if value is not None and is_done(value):
                 done += 1
                 counts[index] += 1
-                when = format_time(parse_time(value)) or "time unknown"
-                cells.append(_done_cell(f"#{ids[index]} done {when}"))
+                when = time_label(value) or "time unknown"
+                cells.append(
+                    f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
+                )
             else:
                 cells.append("<td></td>")
         rows.append(

@@ -9,8 +9,9 @@ contract because the challenges of sections 24-25 are credited by status code:
 * POST note: Accept (406) -> Content-Type (415) -> known session -> token present ->
   token right -> body (400, 422) -> store, answer like GET.
 
-401 and 403 answers have no body, as in the reference; the `WWW-Authenticate` header tells
-the client which credentials to send. Clients' tokens are never logged.
+Answers are JSON or XML only. 401 and 403 carry `{"errorMessages":[...]}` saying what to send
+(the reference sends them empty; D1.6/D1.7 ask for a clear message), and `WWW-Authenticate`
+names the credentials expected. Clients' tokens are never logged.
 """
 
 from __future__ import annotations
@@ -25,14 +26,12 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from challenges.models import Challenger
 from challenges.sessions import UNKNOWN_CHALLENGER, mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
 from practiceapi.protocol.parsers import NOT_AN_OBJECT, BodyError, loads_strict, parse_xml_object
 from practiceapi.protocol.payloads import ErrorMessages, Item
-from practiceapi.protocol.renderers import render
 from practiceapi.protocol.responses import empty_response
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
@@ -44,7 +43,7 @@ from secrets_app.services import (
     token_is_valid,
 )
 
-# The reference answers the secret area in JSON or XML only; anything else is a 406.
+# The secret area speaks JSON or XML only (§E.5, §E.6): any other Accept on the note is a 406.
 SECRET_TYPES = (JSON, XML, TEXT_XML)
 JSON_BODY, XML_BODY = "json", "xml"
 BODY_KINDS = {JSON: JSON_BODY, XML: XML_BODY, TEXT_XML: XML_BODY}
@@ -123,6 +122,7 @@ NOTE_INPUT_SCHEMA = {
     "properties": {
         "note": {
             "type": "string",
+            "pattern": "^[^\\u0000]*$",  # a NUL character is a 422
             "description": f"Stored truncated to its first {NOTE_MAX} characters.",
         }
     },
@@ -174,8 +174,10 @@ LIVE_WIDGET_PARAM = OpenApiParameter(
     "X-API-Challenges-Live-Widget",
     str,
     OpenApiParameter.HEADER,
-    enum=["true"],
-    description="`true` leaves out `WWW-Authenticate` on a 401 (no browser login dialog).",
+    description=(
+        "`true` (any case) leaves out `WWW-Authenticate` on a 401 (no browser login dialog); "
+        "other values are ignored."
+    ),
 )
 
 
@@ -192,37 +194,105 @@ def _no_body(description: str) -> OpenApiResponse:
 
 
 ERRORS_406 = {(406, JSON): OpenApiResponse(ERROR_SCHEMA, "Accept names no JSON or XML type.")}
-UNAUTHORISED_401 = {401: _no_body("No token, or no known session.")}
-FORBIDDEN_403 = {403: _no_body("The token is not this session's token.")}
+NOTE_401 = _formats(
+    ERROR_SCHEMA, 401, "No token (`WWW-Authenticate: Bearer`), or no known session."
+)
+NOTE_403 = _formats(ERROR_SCHEMA, 403, "The token is not this session's token.")
+TOKEN_401 = _formats(
+    ERROR_SCHEMA,
+    401,
+    "Wrong, malformed or missing Basic credentials (with `WWW-Authenticate: Basic`), or no "
+    "known session (`X-CHALLENGER: UNKNOWN CHALLENGER - Challenger not found`).",
+)
 
 
 # ---------------------------------------------------------------------------------- views
 
+BASIC_REQUIRED = (
+    "Invalid or missing credentials: send the admin username and password as "
+    "Authorization: Basic <base64 of username:password>"
+)
+NO_SESSION = (
+    "Missing X-CHALLENGER header: create a session with POST /api/challenger and send its "
+    "X-CHALLENGER header"
+)
+UNKNOWN_SESSION = (
+    "Unknown X-CHALLENGER: no session has this GUID; create one with POST /api/challenger "
+    "or restore one with PUT /api/challenger/{guid}"
+)
+NO_TOKEN = (
+    "Missing token: send your secret token as X-AUTH-TOKEN or as Authorization: Bearer "
+    "<token> (get it with POST /api/secret/token)"
+)
+WRONG_TOKEN = "Invalid token: it is not the secret token of the X-CHALLENGER session"
+WRONG_READ_ONLY_TOKEN = (
+    f"Invalid token: without an X-CHALLENGER header only the read-only token "
+    f"{READ_ONLY_TOKEN} is accepted"
+)
 
-def _session_named_but_unknown(request: HttpRequest, challenger: Challenger | None) -> bool:
+
+class _SecretView(ApiView):
+    """What both routes share: JSON/XML answers (errors included) and the session checks."""
+
+    # Negotiated by hand: 406 comes after authentication on GET, before it on POST.
+    negotiate = False
+    producible = SECRET_TYPES
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        # Until a route insists on an acceptable type, answers (401s included) use the best
+        # of JSON/XML the client accepts, JSON otherwise.
+        media_type = _lenient_media_type(request._request)
+        renderer = next(r for r in self.get_renderers() if r.media_type == media_type)
+        request.accepted_renderer, request.accepted_media_type = renderer, media_type
+
+    def negotiate_strictly(self, request: Request) -> None:
+        """406 unless Accept names JSON or XML (or nothing)."""
+        renderer, media_type = self.perform_content_negotiation(request)
+        request.accepted_renderer, request.accepted_media_type = renderer, media_type
+
+    def handle_exception(self, exc: Exception) -> HttpResponse:
+        # Render errors in the type this route chose (JSON or XML), not in whatever the
+        # full Accept list would prefer elsewhere (e.g. CSV for `text/*`).
+        if isinstance(exc, ApiError) and not exc.force_json:
+            response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
+            response.error_messages = exc.messages  # read by challenge tracking
+            return response
+        return super().handle_exception(exc)
+
+
+def _lenient_media_type(request: HttpRequest) -> str:
+    try:
+        return select_media_type(request.META.get("HTTP_ACCEPT"), SECRET_TYPES)
+    except NotAcceptable:
+        return JSON
+
+
+def _named_session_missing(request: HttpRequest) -> bool:
     """Multi-player: an `X-CHALLENGER` was sent but names no session."""
     header = request.META.get("HTTP_X_CHALLENGER") or ""
-    return challenger is None and mode() == "multi" and bool(header.strip())
+    return request.challenger is None and mode() == "multi" and bool(header.strip())
 
 
-def _basic_401(request: HttpRequest) -> HttpResponse:
+def _no_session(request: HttpRequest, challenge: dict[str, str] | None = None) -> ApiError:
+    message = UNKNOWN_SESSION if _named_session_missing(request) else NO_SESSION
+    return ApiError(401, message, headers={**(challenge or {}), "X-CHALLENGER": UNKNOWN_CHALLENGER})
+
+
+def _check_admin(request: HttpRequest) -> None:
+    credentials = parse_basic(request.META.get("HTTP_AUTHORIZATION"))
+    if credentials_match(
+        credentials, settings.APICHALLENGES_ADMIN_USER, settings.APICHALLENGES_ADMIN_PASSWORD
+    ):
+        return
     # The GUI's live widget must not make the browser pop up its login dialog.
     widget = request.META.get("HTTP_X_API_CHALLENGES_LIVE_WIDGET", "").strip().lower()
-    return empty_response(401, None if widget == "true" else BASIC_CHALLENGE)
+    raise ApiError(401, BASIC_REQUIRED, headers={} if widget == "true" else BASIC_CHALLENGE)
 
 
-def _admin_credentials_ok(request: HttpRequest) -> bool:
-    credentials = parse_basic(request.META.get("HTTP_AUTHORIZATION"))
-    return credentials_match(
-        credentials, settings.APICHALLENGES_ADMIN_USER, settings.APICHALLENGES_ADMIN_PASSWORD
-    )
-
-
-class SecretTokenView(ApiView):
+class SecretTokenView(_SecretView):
     """POST: the session's token for Basic admin credentials; GET: the same, read-only."""
 
-    negotiate = False  # only GET has a body, and it falls back to JSON (the helper never 406s)
-    producible = SECRET_TYPES
     headers_on_405 = TOKEN_ALLOW
     schema = TokenSchema()
 
@@ -241,21 +311,14 @@ class SecretTokenView(ApiView):
             X_CHALLENGER_ECHO,
         ],
         request=None,
-        responses={
-            201: _no_body("The token is in the X-AUTH-TOKEN header."),
-            401: _no_body(
-                "Wrong, malformed or missing Basic credentials (with WWW-Authenticate), "
-                "or no known session (X-CHALLENGER: UNKNOWN CHALLENGER ..., no "
-                "WWW-Authenticate)."
-            ),
-        },
+        responses={201: _no_body("The token is in the X-AUTH-TOKEN header."), **TOKEN_401},
     )
     def post(self, request: Request) -> HttpResponse:
-        if not _admin_credentials_ok(request._request):
-            return _basic_401(request._request)
-        challenger = request._request.challenger
+        django_request = request._request
+        _check_admin(django_request)
+        challenger = django_request.challenger
         if challenger is None:
-            return empty_response(401, {"X-CHALLENGER": UNKNOWN_CHALLENGER})
+            raise _no_session(django_request)
         token = secret_for(challenger).token
         return empty_response(201, {"X-AUTH-TOKEN": token, "X-CHALLENGER": challenger.guid})
 
@@ -276,22 +339,18 @@ class SecretTokenView(ApiView):
         ],
         responses={
             **_formats(TOKEN_SCHEMA, 200, "The token, also in the X-AUTH-TOKEN header."),
-            401: _no_body("Wrong Basic credentials, or an unknown X-CHALLENGER."),
+            **TOKEN_401,
         },
     )
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: Request) -> Response:
         django_request = request._request
-        if not _admin_credentials_ok(django_request):
-            return _basic_401(django_request)
+        _check_admin(django_request)
         challenger = django_request.challenger
-        if _session_named_but_unknown(django_request, challenger):
-            return empty_response(401, {"X-CHALLENGER": UNKNOWN_CHALLENGER})
+        if _named_session_missing(django_request):
+            raise _no_session(django_request)
         token = READ_ONLY_TOKEN if challenger is None else secret_for(challenger).token
-        media_type = _lenient_media_type(django_request)
-        body = render(Item("secrettoken", ("token",), {"token": token}), media_type)
-        response = HttpResponse(body, status=200, content_type=media_type)
-        response["X-AUTH-TOKEN"] = token
-        return response
+        payload = Item("secrettoken", ("token",), {"token": token})
+        return Response(payload, headers={"X-AUTH-TOKEN": token})
 
     def head(self, request: Request) -> HttpResponse:
         # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
@@ -301,18 +360,9 @@ class SecretTokenView(ApiView):
         return empty_response(204, TOKEN_ALLOW)
 
 
-def _lenient_media_type(request: HttpRequest) -> str:
-    try:
-        return select_media_type(request.META.get("HTTP_ACCEPT"), SECRET_TYPES)
-    except NotAcceptable:
-        return JSON
-
-
-class SecretNoteView(ApiView):
+class SecretNoteView(_SecretView):
     """GET/HEAD read the session's note, POST replaces it; a token is required for both."""
 
-    negotiate = False  # negotiated by hand: after authentication on GET, before it on POST
-    producible = SECRET_TYPES
     headers_on_405 = NOTE_ALLOW
     schema = NoteSchema()
 
@@ -328,28 +378,23 @@ class SecretNoteView(ApiView):
         parameters=[X_CHALLENGER_PARAM, X_AUTH_TOKEN_PARAM, WWW_AUTHENTICATE, X_CHALLENGER_ECHO],
         responses={
             **_formats(NOTE_SCHEMA, 200, "The note (an empty string before the first POST)."),
-            **UNAUTHORISED_401,
-            **FORBIDDEN_403,
+            **NOTE_401,
+            **NOTE_403,
             **ERRORS_406,
         },
     )
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: Request) -> Response:
         django_request = request._request
         challenger = django_request.challenger
+        if _named_session_missing(django_request):
+            raise _no_session(django_request, BEARER_CHALLENGE)
         # Multi-player without any X-CHALLENGER: the read-only token and note (§E.5).
-        read_only = challenger is None and not _session_named_but_unknown(
-            django_request, challenger
-        )
-        if challenger is None and not read_only:
-            return empty_response(401, BEARER_CHALLENGE)
         secret = None if challenger is None else secret_for(challenger)
-        refused = _refuse_token(django_request, secret)
-        if refused is not None:
-            return refused
-        self._negotiate(request)
+        _check_token(django_request, secret)
+        self.negotiate_strictly(request)
         return _note_response(READ_ONLY_NOTE if secret is None else secret.note)
 
-    def head(self, request: Request) -> HttpResponse:
+    def head(self, request: Request) -> Response:
         # The server drops the body; status, headers and Content-Length stay GET's.
         return self.get(request)
 
@@ -366,58 +411,44 @@ class SecretNoteView(ApiView):
         responses={
             **_formats(NOTE_SCHEMA, 200, "The note as stored."),
             **_formats(ERROR_SCHEMA, 400, "The body is not valid JSON / XML."),
-            **UNAUTHORISED_401,
-            **FORBIDDEN_403,
+            **NOTE_401,
+            **NOTE_403,
             **ERRORS_406,
-            (415, JSON): OpenApiResponse(
-                ERROR_SCHEMA, "Content-Type is not application/json, application/xml or text/xml."
+            **_formats(
+                ERROR_SCHEMA,
+                415,
+                "Content-Type is not application/json, application/xml or text/xml.",
             ),
             **_formats(
                 ERROR_SCHEMA, 422, "Empty body, no `note`, an unknown field or a non-string note."
             ),
         },
     )
-    def post(self, request: Request) -> HttpResponse:
+    def post(self, request: Request) -> Response:
         django_request = request._request
-        self._negotiate(request)
+        self.negotiate_strictly(request)
         kind = _body_kind(django_request)
         challenger = django_request.challenger
         if challenger is None:  # no read-only mode for writes
-            return empty_response(401, BEARER_CHALLENGE)
+            raise _no_session(django_request, BEARER_CHALLENGE)
         secret = secret_for(challenger)
-        refused = _refuse_token(django_request, secret)
-        if refused is not None:
-            return refused
+        _check_token(django_request, secret)
         note = _note_from_body(django_request.body, kind)
         return _note_response(replace_note(secret, note).note)
 
     def options(self, request: Request) -> HttpResponse:
         return empty_response(204, NOTE_ALLOW)
 
-    def _negotiate(self, request: Request) -> None:
-        renderer, media_type = self.perform_content_negotiation(request)
-        request.accepted_renderer, request.accepted_media_type = renderer, media_type
 
-    def handle_exception(self, exc: Exception) -> HttpResponse:
-        # 400/415/422 come after negotiation: render them in the type this route chose
-        # (JSON or XML), not in whatever the full Accept list would prefer (e.g. CSV).
-        if isinstance(exc, ApiError) and not exc.force_json:
-            response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
-            response.error_messages = exc.messages  # read by challenge tracking
-            return response
-        return super().handle_exception(exc)
-
-
-def _refuse_token(request: HttpRequest, secret: Secret | None) -> HttpResponse | None:
-    """401 without a token, 403 with a wrong one; None when it is this session's token."""
+def _check_token(request: HttpRequest, secret: Secret | None) -> None:
+    """401 without a token, 403 with a wrong one (`secret` None: read-only mode)."""
     token = presented_token(
         request.META.get("HTTP_AUTHORIZATION"), request.META.get("HTTP_X_AUTH_TOKEN")
     )
     if token is None:
-        return empty_response(401, BEARER_CHALLENGE)
+        raise ApiError(401, NO_TOKEN, headers=BEARER_CHALLENGE)
     if not token_is_valid(token, secret):
-        return empty_response(403)
-    return None
+        raise ApiError(403, WRONG_READ_ONLY_TOKEN if secret is None else WRONG_TOKEN)
 
 
 def _note_response(note: str) -> Response:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django.utils.encoding import escape_uri_path
 from django.views.decorators.csrf import csrf_exempt
@@ -64,7 +65,13 @@ def request_headers(meta: dict) -> list[tuple[str, str]]:
 
 def request_url(request: HttpRequest) -> str:
     """scheme://host[:port]/path, without the query string."""
-    return f"{request.scheme}://{request.get_host()}{escape_uri_path(request.path)}"
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        # A malformed Host header is still worth mirroring: it shows under Raw Headers,
+        # and the URL names the server instead.
+        host = f"{request.META.get('SERVER_NAME', '')}:{request.META.get('SERVER_PORT', '')}"
+    return f"{request.scheme}://{host}{escape_uri_path(request.path)}"
 
 
 def mirror_text(request: HttpRequest) -> str:

@@ -286,11 +286,12 @@ and nothing a request sends is ever stored.
 
 
 def servers() -> list[dict[str, str]]:
-    """The local default, plus the public URL of a hosted instance when configured."""
+    """The local default, after the public URL of a hosted instance when configured (Swagger
+    UI sends "Try it out" requests to the first server)."""
     result = [{"url": LOCAL_SERVER, "description": "Local run"}]
     public = getattr(settings, "APICHALLENGES_PUBLIC_URL", "")
     if public and public != LOCAL_SERVER:
-        result.append({"url": public, "description": "This instance"})
+        result.insert(0, {"url": public, "description": "This instance"})
     return result
 
 

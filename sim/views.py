@@ -3,8 +3,8 @@
 Reads answer from the generated data in `sim.data`; writes are simulated and never stored,
 so the next request sees the same data (D5.1). The collection POST validates its body as
 the seed describes (D5.3); the item routes keep the reference's teaching answers for the
-special ids 9, 10 and 11 (D5.2). The OpenAPI description of these operations lives next
-to them (`sim.openapi` holds the schemas).
+special ids 9, 10 and 11 (D5.2). Each operation carries its OpenAPI description through
+`extend_schema`; the schemas and texts live in `sim.openapi`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import parse_json_object, parse_xml_object
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import SIM_PAGING, apply_query, parse_query_string
+from practiceapi.protocol.query import SIM_PAGING, ParsedQuery, apply_query, parse_query_string
 from practiceapi.protocol.querybody import ACCEPT_QUERY, media_type, run_query_body
 from practiceapi.protocol.responses import empty_response
 from sim import data, openapi
+from sim.mirror import wsgi_text
 from sim.validation import validate_create
 
 COLLECTION_ALLOW = "GET, QUERY, POST, HEAD, OPTIONS"
@@ -59,8 +60,8 @@ def _collection(rows: list[dict[str, Any]]) -> Response:
     return Response(payload, headers=QUERY_HEADERS)
 
 
-def _url_query(request: Request) -> Any:
-    return parse_query_string(request.META.get("QUERY_STRING", ""))
+def _url_query(request: Request) -> ParsedQuery:
+    return parse_query_string(wsgi_text(request.META.get("QUERY_STRING", "")))
 
 
 def read_body(request: Request) -> dict[str, Any]:

@@ -349,4 +349,3 @@ def _restore(text: str, fallback_guid: str) -> Challenger:
     if existing is not None:
         return restore_progress(existing, doc)
     return create_from_payload(guid, doc)
-

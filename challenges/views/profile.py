@@ -11,7 +11,6 @@ from typing import Any
 
 import orjson
 from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -136,16 +135,28 @@ class ProfileOutput(serializers.Serializer):
     cohortName = serializers.CharField(allow_null=True)  # noqa: N815
 
 
+class ErrorOutput(serializers.Serializer):
+    errorMessages = serializers.ListField(child=serializers.CharField())  # noqa: N815
+
+
+def _error(description: str, example: str) -> OpenApiResponse:
+    return OpenApiResponse(
+        ErrorOutput,
+        description=description,
+        examples=[OpenApiExample(example, value={"errorMessages": [example]})],
+    )
+
+
 ERRORS = {
-    400: OpenApiResponse(OpenApiTypes.OBJECT, description="Malformed GUID or JSON body"),
-    404: OpenApiResponse(OpenApiTypes.OBJECT, description="Unknown challenger GUID"),
-    415: OpenApiResponse(OpenApiTypes.OBJECT, description="Body is not JSON"),
-    422: OpenApiResponse(
-        OpenApiTypes.OBJECT,
-        description="Unknown cohort code, a name over 100 characters, or an unknown field",
-        examples=[
-            OpenApiExample("unknown cohort", value={"errorMessages": ["Unknown cohort code: X"]})
-        ],
+    400: _error(
+        "Malformed GUID or JSON body",
+        "Invalid Json Payload: please check the syntax of the request body",
+    ),
+    404: _error("Unknown challenger GUID", "Challenger not found {guid}"),
+    415: _error("The body is not JSON", "Unsupported Content Type - text/plain"),
+    422: _error(
+        "Unknown cohort code, a name over 100 characters, or an unknown member",
+        "Unknown cohort code: X",
     ),
 }
 
@@ -202,7 +213,7 @@ class ChallengerProfileView(ApiView):
             "Members you leave out are not changed. `cohort` must be a code your instructor "
             "created; an unknown code is refused with 422 `Unknown cohort code: X`."
         ),
-        request=ProfileInput,
+        request={"application/json": ProfileInput},
         responses={200: ProfileOutput, **ERRORS},
         examples=[
             OpenApiExample(

@@ -70,6 +70,11 @@ def body_length(body: bytes) -> int:
     return len(body.decode("utf-8", errors="replace"))
 
 
+def is_blank(body: bytes) -> bool:
+    """Nothing but white space (or nothing at all)."""
+    return not body.strip()
+
+
 def decode_text(body: bytes, what: str) -> str:
     """UTF-8 (a leading byte-order mark is tolerated); anything else is a 400 naming `what`."""
     try:
@@ -115,8 +120,8 @@ def _too_deep(document: Any) -> bool:
 def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
     """Parse a strict JSON document; `invalid_message (where: why)` as a 400 otherwise.
 
-    An empty or blank body is returned as None so that callers decide what "no document"
-    means (no fields for POST, an error for a merge patch).
+    A blank body also gives None, like `null`: callers that treat "no document"
+    differently from `null` (POST, partial PATCH) ask `is_blank` first.
     """
     text = decode_text(body, invalid_message)
     if not text.strip():
@@ -142,9 +147,9 @@ def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
     """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5)."""
-    document = loads_strict(body)
-    if document is None:
+    if is_blank(body):
         return {}
+    document = loads_strict(body)
     if not isinstance(document, dict):
         raise BodyError(NOT_AN_OBJECT)
     return document

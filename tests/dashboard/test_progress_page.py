@@ -34,8 +34,13 @@ def test_it_lists_every_challenge_with_id_and_exact_name(client: Client, guid: s
 
 
 def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
-        '"', "&quot;").replace("'", "&#x27;")
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
 
 
 def test_it_shows_every_section_title_in_order(client: Client, guid: str) -> None:
@@ -61,7 +66,9 @@ def test_a_completed_challenge_is_marked_done_with_its_time(client: Client, guid
     text = row(page(client, guid), "GET_CHALLENGES")
     assert 'class="is-done"' in text
     assert "✓</span> Done" in text
-    assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', text)
+    assert re.search(
+        r'<time datetime="\d{4}-\d\d-\d\dT[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', text
+    )
 
 
 def test_an_open_challenge_says_not_done_in_words(client: Client, guid: str) -> None:
@@ -82,9 +89,7 @@ def test_it_counts_progress_per_section(client: Client, guid: str) -> None:
     client.get("/api/challenges", headers={"X-CHALLENGER": guid})
     html = page(client, guid)
     total = sum(1 for c in challenges_for("multi") if c.section.key == "first-real-challenge")
-    assert (
-        f'<span data-section-done="first-real-challenge">1</span> of {total} done' in html
-    )
+    assert f'<span data-section-done="first-real-challenge">1</span> of {total} done' in html
 
 
 def test_it_shows_the_guid_for_copying(client: Client, guid: str) -> None:

@@ -7,6 +7,7 @@ from django.test import Client
 
 from challenges.sessions import UNKNOWN_CHALLENGER
 from secrets_app.services import READ_ONLY_NOTE, READ_ONLY_TOKEN
+from secrets_app.views import NO_TOKEN, UNKNOWN_SESSION, WRONG_READ_ONLY_TOKEN, WRONG_TOKEN
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import NOTE, post_note
 
@@ -64,8 +65,23 @@ def test_without_a_token_it_is_401_bearer(client: Client, guid: str) -> None:
     response = client.get(NOTE, headers={"X-CHALLENGER": guid})
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Bearer"
-    assert response.content == b""
+    assert response.json() == {"errorMessages": [NO_TOKEN]}
     assert response["X-CHALLENGER"] == guid
+
+
+def test_a_401_is_rendered_as_xml_when_asked(client: Client, guid: str) -> None:
+    response = client.get(NOTE, headers={"X-CHALLENGER": guid, "Accept": "application/xml"})
+    assert response.status_code == 401
+    assert response["Content-Type"] == "application/xml"
+    escaped = NO_TOKEN.replace("<", "&lt;").replace(">", "&gt;")
+    expected = f"<errorMessages><errorMessage>{escaped}</errorMessage></errorMessages>"
+    assert response.content == expected.encode()
+
+
+def test_a_401_for_an_unsupported_accept_is_json(client: Client, guid: str) -> None:
+    response = client.get(NOTE, headers={"X-CHALLENGER": guid, "Accept": "text/csv"})
+    assert response.status_code == 401
+    assert response["Content-Type"] == "application/json"
 
 
 def test_an_empty_x_auth_token_counts_as_missing(client: Client, guid: str) -> None:
@@ -82,7 +98,7 @@ def test_basic_credentials_are_not_a_token(client: Client, guid: str) -> None:
 def test_a_wrong_token_is_403(client: Client, guid: str, token: str) -> None:
     response = client.get(NOTE, headers={"X-CHALLENGER": guid, "X-AUTH-TOKEN": token + "0"})
     assert response.status_code == 403
-    assert response.content == b""
+    assert response.json() == {"errorMessages": [WRONG_TOKEN]}
     assert not response.has_header("WWW-Authenticate")
 
 
@@ -107,6 +123,7 @@ def test_an_unknown_session_is_401_bearer(client: Client, other_token: str) -> N
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Bearer"
     assert response["X-CHALLENGER"] == UNKNOWN_CHALLENGER
+    assert response.json() == {"errorMessages": [UNKNOWN_SESSION]}
 
 
 @pytest.mark.parametrize("accept", ["text/csv", "application/gzip", "text/html"])
@@ -183,6 +200,7 @@ class TestReadOnlyMode:
     def test_another_token_is_403(self, client: Client, other_token: str) -> None:
         response = client.get(NOTE, headers={"X-AUTH-TOKEN": other_token})
         assert response.status_code == 403
+        assert response.json() == {"errorMessages": [WRONG_READ_ONLY_TOKEN]}
 
     def test_an_unsupported_accept_is_406(self, client: Client) -> None:
         response = client.get(NOTE, headers={"X-AUTH-TOKEN": READ_ONLY_TOKEN, "Accept": "text/csv"})

@@ -10,6 +10,7 @@ from django.test import Client
 from challenges.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
 from secrets_app.models import Secret
 from secrets_app.services import READ_ONLY_TOKEN
+from secrets_app.views import UNKNOWN_SESSION
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import TOKEN, challenge_done
 
@@ -68,7 +69,7 @@ def test_an_unknown_session_is_401(client: Client) -> None:
     assert response.status_code == 401
     assert response["X-CHALLENGER"] == UNKNOWN_CHALLENGER
     assert not response.has_header("WWW-Authenticate")
-    assert response.content == b""
+    assert response.json() == {"errorMessages": [UNKNOWN_SESSION]}
 
 
 def test_bad_credentials_are_401_with_a_basic_challenge(client: Client, guid: str) -> None:

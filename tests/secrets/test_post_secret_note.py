@@ -8,6 +8,7 @@ from django.test import Client
 from challenges.sessions import UNKNOWN_CHALLENGER
 from secrets_app.models import Secret
 from secrets_app.services import READ_ONLY_TOKEN
+from secrets_app.views import NO_SESSION, UNKNOWN_SESSION, WRONG_TOKEN
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import NOTE, post_note
 
@@ -173,7 +174,7 @@ def test_no_session_is_401_bearer(client: Client, other_token: str) -> None:
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Bearer"
     assert response["X-CHALLENGER"] == UNKNOWN_CHALLENGER
-    assert response.content == b""
+    assert response.json() == {"errorMessages": [NO_SESSION]}
 
 
 @pytest.mark.django_db
@@ -188,6 +189,7 @@ def test_an_unknown_session_is_401_bearer(client: Client, other_token: str) -> N
     response = post_note(client, '{"note":"x"}', headers)
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Bearer"
+    assert response.json() == {"errorMessages": [UNKNOWN_SESSION]}
 
 
 def test_no_token_is_401_bearer(client: Client, guid: str) -> None:
@@ -199,9 +201,12 @@ def test_no_token_is_401_bearer(client: Client, guid: str) -> None:
 
 
 def test_a_wrong_token_is_403(client: Client, guid: str, token: str) -> None:
-    response = post_note(client, '{"note":"x"}', {"X-CHALLENGER": guid, "X-AUTH-TOKEN": "bad"})
+    headers = {"X-CHALLENGER": guid, "X-AUTH-TOKEN": "bad", "Accept": "application/xml"}
+    response = post_note(client, '{"note":"x"}', headers)
     assert response.status_code == 403
-    assert response.content == b""
+    assert response.content == (
+        f"<errorMessages><errorMessage>{WRONG_TOKEN}</errorMessage></errorMessages>".encode()
+    )
     assert stored_note(guid) == ""
 
 

@@ -10,6 +10,7 @@ from django.test import Client
 
 from challenges.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
 from secrets_app.models import Secret
+from secrets_app.views import BASIC_REQUIRED, NO_SESSION, UNKNOWN_SESSION
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import TOKEN
 
@@ -74,8 +75,14 @@ def test_bad_credentials_are_401_with_a_basic_challenge(
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == BASIC_CHALLENGE
     assert response["X-CHALLENGER"] == guid
-    assert response.content == b""
+    assert response.json() == {"errorMessages": [BASIC_REQUIRED]}
     assert not response.has_header("X-AUTH-TOKEN")
+
+
+def test_a_401_is_rendered_as_xml_when_asked(client: Client, guid: str) -> None:
+    response = client.post(TOKEN, headers={"X-CHALLENGER": guid, "Accept": "text/xml"})
+    assert response["Content-Type"] == "text/xml"
+    assert response.content.startswith(b"<errorMessages><errorMessage>Invalid or missing")
 
 
 def test_missing_credentials_are_401_with_a_basic_challenge(client: Client, guid: str) -> None:
@@ -111,6 +118,7 @@ def test_no_session_is_401_without_a_basic_challenge(client: Client) -> None:
     response = client.post(TOKEN, headers={"Authorization": ADMIN})
     assert response.status_code == 401
     assert response["X-CHALLENGER"] == UNKNOWN_CHALLENGER
+    assert response.json() == {"errorMessages": [NO_SESSION]}
     assert not response.has_header("WWW-Authenticate")
     assert not response.has_header("X-AUTH-TOKEN")
 
@@ -124,6 +132,7 @@ def test_an_unknown_session_is_401_without_a_basic_challenge(client: Client) -> 
     assert response.status_code == 401
     assert response["X-CHALLENGER"] == UNKNOWN_CHALLENGER
     assert not response.has_header("WWW-Authenticate")
+    assert response.json() == {"errorMessages": [UNKNOWN_SESSION]}
 
 
 @pytest.mark.django_db

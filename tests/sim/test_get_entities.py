@@ -108,7 +108,9 @@ def test_it_refuses_an_unknown_accept(client: Client) -> None:
 def test_it_refuses_structured_xml_types(client: Client) -> None:
     accept = "application/vnd.apichallenges.entity+xml"
     assert client.get("/sim/entities", headers={"Accept": accept}).status_code == 406
-    assert client.get("/sim/entities", headers={"Accept": "application/todo+xml"}).status_code == 406
+    assert (
+        client.get("/sim/entities", headers={"Accept": "application/todo+xml"}).status_code == 406
+    )
 
 
 def test_it_refuses_when_every_match_has_q_zero(client: Client) -> None:

@@ -38,9 +38,7 @@ def test_entity_10_reads_as_eris(client: Client) -> None:
 def test_entity_9_is_not_found(client: Client) -> None:
     response = client.get("/sim/entities/9")
     assert response.status_code == 404
-    assert orjson.loads(response.content) == {
-        "errorMessages": ["Could not find Entity with ID 9"]
-    }
+    assert orjson.loads(response.content) == {"errorMessages": ["Could not find Entity with ID 9"]}
 
 
 @pytest.mark.parametrize("entity_id", ["12", "0", "01", "bob"])

@@ -20,6 +20,7 @@ from practiceapi.protocol.parsers import (
     JsonPatchParser,
     MergePatchParser,
     XmlBodyParser,
+    is_blank,
     loads_strict,
 )
 from practiceapi.protocol.renderers import CalendarRenderer
@@ -83,7 +84,8 @@ def _merge_builder(body: bytes) -> Callable[[dict], dict]:
         document = loads_strict(body, "Malformed JSON Merge Patch document")
         if not isinstance(document, dict):
             raise ApiError(422, "JSON Merge Patch for entity resources must be an object")
-        return _patched(current, merge_patch(current, document))
+        # Member names match fields case-insensitively, so `{"Description": null}` removes.
+        return _patched(current, merge_patch(current, normalise(document)))
 
     return build
 
@@ -194,9 +196,11 @@ class TodoItemView(TodoApiView):
         header = request.META.get("CONTENT_TYPE") or ""
         style = header.split(";", 1)[0].strip().lower()
         if style == "application/json":
-            document = loads_strict(request.body, "Malformed JSON document")
-            if document is None:
-                document = {}
+            document = (
+                {}
+                if is_blank(request.body)
+                else loads_strict(request.body, "Malformed JSON document")
+            )
             if not isinstance(document, dict):
                 raise ApiError(400, "PATCH partial JSON update document must be an object")
             fields = normalise(document)

@@ -1,0 +1,229 @@
+"""Where the time of one hot request goes: `GET /api/todos` with a session (issue 8).
+
+Runs the real WSGI application in this process (no server, no sockets) on a fresh SQLite
+file or, with `--database postgres`, a scratch PostgreSQL database it creates and drops,
+creates one session, warms up, then
+
+* times N requests (wall clock per request: the app's own cost, no HTTP server);
+* attributes that time to the layers of the stack (cProfile cumulative times of the
+  functions that open each layer), printed as a table;
+* with `--pyinstrument`, prints pyinstrument's call tree of the same loop.
+
+    .venv/bin/python bench/hotpath.py [--requests 3000] [--path /api/todos] [--pyinstrument]
+
+The server-level picture (wrk load, py-spy on a worker) is in docs/benchmark.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import cProfile
+import io
+import os
+import pstats
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# (label, module path fragment, function name): cumulative time of the outermost call of
+# each. Nested layers are reported with their parent, so the rows overlap by design.
+LAYERS: tuple[tuple[str, str, str], ...] = (
+    ("whole WSGI call (WSGIHandler.__call__)", "django/core/handlers/wsgi.py", "__call__"),
+    ("  WSGIRequest + environ", "django/core/handlers/wsgi.py", "__init__"),
+    ("  ProtocolMiddleware (whole chain below it)", "practiceapi/middleware.py", "__call__"),
+    ("    decorate (CORS, Content-Length)", "practiceapi/middleware.py", "decorate"),
+    ("  WhiteNoiseMiddleware", "whitenoise/middleware.py", "__call__"),
+    ("  ChallengerMiddleware (session + view + tracking)", "challenges/middleware.py", "__call__"),
+    ("    resolve (session SELECT)", "challenges/sessions.py", "resolve"),
+    ("    track_arrival", "challenges/tracking.py", "track_arrival"),
+    ("    track (after the response)", "challenges/tracking.py", "track"),
+    ("      exchange_for (Exchange building)", "challenges/tracking.py", "exchange_for"),
+    ("      completed_keys (rules)", "challenges/catalogue.py", "completed_keys"),
+    ("      touch / record (writes)", "challenges/sessions.py", "touch"),
+    ("  SessionMiddleware", "django/contrib/sessions/middleware.py", "process_response"),
+    ("  CsrfViewMiddleware", "django/middleware/csrf.py", "process_view"),
+    ("  AuthenticationMiddleware", "django/contrib/auth/middleware.py", "process_request"),
+    ("  MessageMiddleware", "django/contrib/messages/middleware.py", "process_response"),
+    ("  URL resolving", "django/urls/resolvers.py", "resolve"),
+    ("  DRF APIView.dispatch", "rest_framework/views.py", "dispatch"),
+    ("    initialize_request (DRF Request)", "rest_framework/views.py", "initialize_request"),
+    ("    initial (405 check, guards, negotiation)", "practiceapi/protocol/apiview.py", "initial"),
+    ("      content negotiation", "practiceapi/protocol/drf.py", "select_renderer"),
+    ("      parse_query_string", "practiceapi/protocol/query.py", "parse_query_string"),
+    ("      body_length (reads request.body)", "practiceapi/protocol/parsers.py", "body_length"),
+    ("    view get()", "todos/views/collection.py", "get"),
+    ("      list_rows (ORM SELECT)", "todos/selectors.py", "list_rows"),
+    ("      apply_query", "practiceapi/protocol/query.py", "apply_query"),
+    ("    finalize_response", "practiceapi/protocol/apiview.py", "finalize_response"),
+    ("  Response.render (renderer)", "django/template/response.py", "render"),
+    ("ORM: all SQL execute()", "django/db/backends/utils.py", "execute"),
+    ("ORM: SQL compile", "django/db/models/sql/compiler.py", "as_sql"),
+)
+
+
+@contextlib.contextmanager
+def scratch_database(kind: str, postgres_url: str) -> Iterator[str]:
+    if kind == "sqlite":
+        directory = tempfile.mkdtemp(prefix="apichallenges-profile-")
+        try:
+            yield f"sqlite:///{directory}/db.sqlite3"
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+        return
+    import psycopg
+
+    parts = urlsplit(postgres_url)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield postgres_url
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def make_environ(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> dict:
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "4567",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "HTTP_HOST": "127.0.0.1:4567",
+        "HTTP_USER_AGENT": "wrk",
+        "CONTENT_LENGTH": str(len(body)) if body else "",
+    }
+    for name, value in headers.items():
+        environ["HTTP_" + name.upper().replace("-", "_")] = value
+    return environ
+
+
+def call(app, environ: dict) -> tuple[str, dict[str, str], bytes]:  # noqa: ANN001 - WSGI app
+    captured: dict = {}
+
+    def start_response(status: str, headers: list, exc_info: object = None) -> None:
+        captured["status"], captured["headers"] = status, dict(headers)
+
+    chunks = app(environ, start_response)
+    try:
+        body = b"".join(chunks)
+    finally:
+        if hasattr(chunks, "close"):
+            chunks.close()
+    return captured["status"], captured["headers"], body
+
+
+def layer_table(stats: pstats.Stats, requests: int, total_s: float) -> str:
+    rows = []
+    table = stats.stats  # type: ignore[attr-defined]
+    for label, fragment, function in LAYERS:
+        cumulative = 0.0
+        for (filename, _line, name), (_cc, _nc, _tt, ct, _callers) in table.items():
+            if name == function and filename.replace(os.sep, "/").endswith(fragment):
+                cumulative = max(cumulative, ct)
+        per_request_us = cumulative / requests * 1e6
+        share = cumulative / total_s * 100 if total_s else 0.0
+        rows.append(f"{label:<55} {per_request_us:>8.1f} us {share:>6.1f} %")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--path", default="/api/todos")
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_profile"
+    )
+    parser.add_argument("--pyinstrument", action="store_true", help="print pyinstrument's tree")
+    parser.add_argument(
+        "--loop-only", action="store_true", help="no in-process profiler (for py-spy from outside)"
+    )
+    args = parser.parse_args(argv)
+
+    with scratch_database(args.database, args.postgres_url) as url:
+        os.environ["DATABASE_URL"] = url
+        os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
+        os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("migrate", interactive=False, verbosity=0)
+        from django.core.wsgi import get_wsgi_application
+
+        app = get_wsgi_application()
+        status, headers, _ = call(app, make_environ("POST", "/api/challenger", {}))
+        guid = headers.get("X-CHALLENGER")
+        if not status.startswith("201") or not guid:
+            print(f"POST /api/challenger answered {status}", file=sys.stderr)
+            return 1
+        request_headers = {"X-CHALLENGER": guid}
+
+        def loop(n: int) -> None:
+            for _ in range(n):
+                status, _, _ = call(app, make_environ("GET", args.path, request_headers))
+                if not status.startswith("200"):
+                    raise RuntimeError(f"GET {args.path} answered {status}")
+
+        loop(300)  # warm-up: imports, first-request credits, connection
+        started, cpu_started = time.perf_counter(), time.process_time()
+        loop(args.requests)
+        wall = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
+        print(f"GET {args.path} with a session, {args.database}, in-process WSGI, no server:")
+        # CPU time is what matters on a shared machine: wall time grows with others' load.
+        print(f"  {args.requests} requests: {cpu / args.requests * 1e6:.0f} us CPU per request"
+              f" ({args.requests / cpu:.0f} req/s per core); wall {wall / args.requests * 1e6:.0f}"
+              " us per request")  # fmt: skip
+
+        if args.loop_only:
+            return 0
+        profiler = cProfile.Profile()
+        profiler.enable()
+        loop(args.requests)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        total = max(ct for (_f, _l, _n), (_c, _nc, _t, ct, _cl) in stats.stats.items())  # type: ignore[attr-defined]
+        print("\nLayers (cProfile cumulative time; cProfile inflates small calls, compare shares):")
+        print(layer_table(stats, args.requests, total))
+        out = io.StringIO()
+        stats.stream = out  # type: ignore[attr-defined]
+        stats.sort_stats("tottime").print_stats(25)
+        print("\nTop functions by own time:")
+        print("\n".join(out.getvalue().splitlines()[4:]))
+
+        if args.pyinstrument:
+            from pyinstrument import Profiler
+
+            with Profiler(interval=0.001) as instrument:
+                loop(args.requests)
+            print(instrument.output_text(unicode=True, color=False, show_all=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,806 @@
+"""`make bench`: load the production server and json-server the same way, and compare.
+
+Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh SQLite file,
+then a fresh PostgreSQL database `bench_apichallenges` that it creates and drops) it
+migrates, starts the production server, creates 200 sessions over HTTP, checks the todo
+routes answer as the workloads expect, and loads the server from wrk (a separate process,
+loopback only, fixed duration) with bench/list.lua (workload a: `GET /api/todos`) and
+bench/mixed.lua (workload b: 80 % list, 10 % create, 10 % get one, each create deleted
+again). json-server (bench/jsonserver, pinned by its package-lock.json) serving the same
+ten todos gets the same two workloads in the same run. Every server it starts runs in a
+process group of its own and is stopped at the end, on errors and on Ctrl-C too.
+
+It prints, per workload, requests/s, p50, p99, errors (non-2xx answers and socket
+errors), the server's peak RSS (all its processes) and the ratio ours / json-server, and
+ends with one line per workload:
+
+    workload=NAME ours_rps=N jsonserver_rps=N ratio=R p99_ms=N errors=N rss_mb=N
+
+`--server` picks the server model (repeat it to compare several in one run); the default
+is the one `make run` uses. Standard library only, plus psycopg for the PostgreSQL part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import platform
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+VENV_BIN = ROOT / ".venv" / "bin"
+PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
+JSONSERVER_DIR = BENCH / "jsonserver"
+JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
+HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+# The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
+DEFAULT_SERVER = "granian:2:1"
+DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
+
+# Targets of issue 8 on a 2-core machine.
+TARGET_RATIO = {"list": 2.0, "mixed": 4.0}
+TARGET_P99_MS = 50.0
+TARGET_RSS_MB = 250.0
+
+WRK_INSTALL_HINT = (
+    "wrk is not installed. On Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y wrk"
+)
+
+
+class BenchError(RuntimeError):
+    """A step of the run failed; the message says which and why."""
+
+
+# ------------------------------------------------------------------------ process groups
+
+
+class Managed:
+    """A child process in a process group of its own, stopped with its whole group."""
+
+    def __init__(self, name: str, command: list[str], *, cwd: Path, env: dict[str, str]):
+        self.name = name
+        self.log_path = Path(tempfile.mkstemp(prefix=f"bench-{name}-", suffix=".log")[1])
+        with open(self.log_path, "wb") as log:
+            # A new session: Ctrl-C in the terminal does not reach it, stop() does, and
+            # killpg reaches every worker the server forks.
+            self.process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def log_tail(self, lines: int = 30) -> str:
+        with contextlib.suppress(OSError):
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        return ""
+
+    def stop(self, timeout: float = 10.0) -> None:
+        for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, sig)
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline:
+                self.process.poll()
+                try:
+                    os.killpg(self.pid, 0)
+                except ProcessLookupError:
+                    self.log_path.unlink(missing_ok=True)
+                    return
+                time.sleep(0.05)
+        self.log_path.unlink(missing_ok=True)
+
+
+RUNNING: list[Managed] = []
+
+
+@contextlib.contextmanager
+def managed(name: str, command: list[str], *, cwd: Path, env: dict[str, str]) -> Iterator[Managed]:
+    proc = Managed(name, command, cwd=cwd, env=env)
+    RUNNING.append(proc)
+    try:
+        yield proc
+    finally:
+        proc.stop()
+        RUNNING.remove(proc)
+
+
+def stop_everything() -> None:
+    for proc in list(RUNNING):
+        proc.stop(timeout=3.0)
+
+
+def on_terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+# ------------------------------------------------------------------------- /proc readings
+
+
+def process_tree(root: int) -> list[int]:
+    """`root` and all its descendants (server master + workers)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    return tree
+
+
+def rss_mb(pids: list[int]) -> float:
+    """Sum of VmRSS over the processes (shared pages counted in each: an upper bound)."""
+    total_kb = 0
+    for pid in pids:
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    total_kb += int(line.split()[1])
+                    break
+    return total_kb / 1024
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    ticks = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / CLOCK_TICKS
+
+
+def machine_busy_seconds() -> float:
+    """CPU time spent by everything on the machine (all cores), from /proc/stat."""
+    with open("/proc/stat") as fh:
+        values = [int(v) for v in fh.readline().split()[1:]]
+    idle = values[3] + values[4]  # idle + iowait
+    return (sum(values[:8]) - idle) / CLOCK_TICKS
+
+
+class Sampler:
+    """Peak RSS of a process tree, sampled in a thread while a load runs."""
+
+    def __init__(self, root: int, interval: float = 0.25):
+        self.root, self.interval = root, interval
+        self.peak = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, rss_mb(process_tree(self.root)))
+            self._stop.wait(self.interval)
+
+    def __enter__(self) -> Sampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, rss_mb(process_tree(self.root)))
+
+
+# -------------------------------------------------------------------------------- servers
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+@dataclass(frozen=True)
+class ServerSpec:
+    """`granian:W:T` (W workers, T blocking threads each), `gunicorn-gthread:W:T`,
+    `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
+
+    kind: str
+    workers: int
+    threads: int
+    access_log: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> ServerSpec:
+        access_log = text.endswith("+log")
+        parts = text.removesuffix("+log").split(":")
+        kind = parts[0]
+        if kind not in {"granian", "gunicorn-gthread", "gunicorn-sync"}:
+            raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
+        try:
+            workers = int(parts[1]) if len(parts) > 1 else 2
+            threads = int(parts[2]) if len(parts) > 2 else (1 if kind != "gunicorn-gthread" else 4)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
+        return cls(kind, workers, threads, access_log)
+
+    def __str__(self) -> str:
+        text = f"{self.kind}:{self.workers}"
+        if self.kind != "gunicorn-sync":
+            text += f":{self.threads}"
+        return text + ("+log" if self.access_log else "")
+
+    def command(self, port: int, log_dir: Path) -> list[str]:
+        if self.kind == "granian":
+            command = [
+                str(VENV_BIN / "granian"),
+                "--interface", "wsgi",
+                "--host", HOST,
+                "--port", str(port),
+                "--workers", str(self.workers),
+                "--blocking-threads", str(self.threads),
+                "--log-level", "warning",
+                "--no-ws",
+            ]  # fmt: skip
+            if self.access_log:
+                command += ["--access-log"]
+            return [*command, "practiceapi.wsgi:application"]
+        command = [
+            str(VENV_BIN / "gunicorn"),
+            "practiceapi.wsgi:application",
+            "--bind", f"{HOST}:{port}",
+            "--workers", str(self.workers),
+            "--log-level", "warning",
+        ]  # fmt: skip
+        if self.kind == "gunicorn-gthread":
+            command += ["--worker-class", "gthread", "--threads", str(self.threads)]
+        else:
+            command += ["--worker-class", "sync"]
+        if self.access_log:
+            command += ["--access-logfile", str(log_dir / "access.log")]
+        return command
+
+
+def server_env(database_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "DEBUG": "0",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "APICHALLENGES_MODE": "multi",  # challenge tracking on, as in a classroom
+            "LOG_LEVEL": "WARNING",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    return env
+
+
+def call(port: int, method: str, path: str, headers: dict[str, str] | None = None,
+         body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
+    conn = http.client.HTTPConnection(HOST, port, timeout=15)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        reply = conn.getresponse()
+        data = reply.read()
+        return reply.status, {k.lower(): v for k, v in reply.getheaders()}, data
+    finally:
+        conn.close()
+
+
+def wait_ready(proc: Managed, port: int, path: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not proc.alive():
+            raise BenchError(f"{proc.name} exited while starting:\n{proc.log_tail()}")
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if call(port, "GET", path)[0] < 500:
+                return
+        time.sleep(0.1)
+    raise BenchError(f"{proc.name} did not answer on port {port} within {timeout:.0f}s")
+
+
+def create_sessions(port: int, count: int) -> list[str]:
+    """`count` sessions made the way students make them: POST /api/challenger."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    guids = []
+    try:
+        for _ in range(count):
+            conn.request("POST", "/api/challenger", body=b"")
+            reply = conn.getresponse()
+            reply.read()
+            guid = reply.getheader("X-CHALLENGER")
+            if reply.status != 201 or not guid:
+                raise BenchError(f"POST /api/challenger answered {reply.status}, not 201")
+            guids.append(guid)
+    finally:
+        conn.close()
+    return guids
+
+
+def check_todo_routes(port: int, prefix: str, guid: str) -> None:
+    """The workloads assume these answers; a missing route must fail loudly, not count as
+    fast errors."""
+    session = {"X-CHALLENGER": guid}
+    status, _, body = call(port, "GET", f"{prefix}/todos", session)
+    if status != 200 or body.count(b'"id"') != 10:
+        raise BenchError(f"GET {prefix}/todos answered {status} {body[:200]!r}")
+    status, headers, body = call(
+        port, "POST", f"{prefix}/todos",
+        {**session, "Content-Type": "application/json"}, b'{"title":"bench check"}',
+    )  # fmt: skip
+    location = headers.get("location", "")
+    if status != 201 or "/todos/" not in location:
+        raise BenchError(f"POST {prefix}/todos answered {status} Location={location!r}")
+    todo_id = location.rsplit("/", 1)[1]
+    status, _, _ = call(port, "GET", f"{prefix}/todos/3", session)
+    if status != 200:
+        raise BenchError(f"GET {prefix}/todos/3 answered {status}")
+    status, _, _ = call(port, "DELETE", f"{prefix}/todos/{todo_id}", session)
+    if status not in (200, 204):
+        raise BenchError(f"DELETE {prefix}/todos/{todo_id} answered {status}")
+
+
+# ------------------------------------------------------------------------------ databases
+
+
+@contextlib.contextmanager
+def sqlite_database() -> Iterator[str]:
+    directory = tempfile.mkdtemp(prefix="apichallenges-bench-")
+    try:
+        yield f"sqlite:///{directory}/db.sqlite3"
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def postgres_database(url: str) -> Iterator[str]:
+    """A fresh database named by `url` on that server, dropped afterwards."""
+    try:
+        import psycopg
+    except ImportError as exc:
+        raise BenchError("psycopg is not installed: run `make migrate` first") from exc
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") or "bench_apichallenges"
+    if not name.replace("_", "").isalnum():
+        raise BenchError(f"refusing odd database name {name!r}")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    try:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as exc:
+        raise BenchError(f"PostgreSQL at {parts.hostname}:{parts.port} unreachable: {exc}") from exc
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def migrate(database_url: str) -> None:
+    result = subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=server_env(database_url),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        raise BenchError(f"migrate failed:\n{result.stdout}{result.stderr}")
+
+
+# ------------------------------------------------------------------------------------ wrk
+
+
+@dataclass
+class Measurement:
+    workload: str  # list | mixed
+    target: str  # "ours" | "json-server"
+    database: str  # sqlite | postgres | (json-server: db.json)
+    server: str
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    requests: int
+    errors: int
+    rss_mb: float
+    server_cpu_s: float
+    other_cpu_s: float  # CPU used by neither the server nor wrk: a busy machine skews results
+    detail: dict = field(default_factory=dict)
+
+
+def run_wrk(
+    args: argparse.Namespace,
+    workload: str,
+    port: int,
+    prefix: str,
+    sessions_file: Path,
+    server_root: int,
+    duration: int,
+) -> tuple[dict, float, float, float]:
+    """One wrk run; returns wrk's result, peak server RSS, server CPU s, other CPU s."""
+    script = BENCH / f"{workload}.lua"
+    command = [
+        "wrk",
+        f"-t{args.threads}",
+        f"-c{args.connections}",
+        f"-d{duration}s",
+        "--timeout", "10s",
+        "-s", str(script),
+        f"http://{HOST}:{port}",
+        "--", prefix, str(sessions_file),
+    ]  # fmt: skip
+    tree = process_tree(server_root)
+    cpu_before = cpu_seconds(tree)
+    busy_before = machine_busy_seconds()
+    children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with Sampler(server_root) as sampler:
+        result = subprocess.run(
+            command, capture_output=True, text=True, timeout=duration + 60, start_new_session=True
+        )
+    children_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = cpu_seconds(tree) - cpu_before
+    wrk_cpu = (children_after.ru_utime + children_after.ru_stime) - (
+        children_before.ru_utime + children_before.ru_stime
+    )
+    other_cpu = max(0.0, machine_busy_seconds() - busy_before - server_cpu - wrk_cpu)
+    line = next((ln for ln in result.stdout.splitlines() if ln.startswith("BENCH_RESULT ")), None)
+    if result.returncode != 0 or line is None:
+        raise BenchError(f"wrk failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+    return json.loads(line.removeprefix("BENCH_RESULT ")), sampler.peak, server_cpu, other_cpu
+
+
+def measure(
+    args: argparse.Namespace,
+    workload: str,
+    target: str,
+    database: str,
+    server: str,
+    port: int,
+    prefix: str,
+    sessions_file: Path,
+    server_root: int,
+) -> Measurement:
+    if args.warmup > 0:
+        run_wrk(args, workload, port, prefix, sessions_file, server_root, args.warmup)
+    raw, peak_rss, server_cpu, other_cpu = run_wrk(
+        args, workload, port, prefix, sessions_file, server_root, args.duration
+    )
+    seconds = raw["duration_us"] / 1e6
+    m = Measurement(
+        workload=workload,
+        target=target,
+        database=database,
+        server=server,
+        rps=raw["requests"] / seconds if seconds else 0.0,
+        p50_ms=raw["p50_us"] / 1000,
+        p99_ms=raw["p99_us"] / 1000,
+        max_ms=raw["max_us"] / 1000,
+        requests=raw["requests"],
+        errors=raw["non2xx"] + raw["socket_errors"],
+        rss_mb=peak_rss,
+        server_cpu_s=server_cpu,
+        other_cpu_s=other_cpu,
+        detail={k: v for k, v in raw.items() if k not in {"requests", "duration_us"}},
+    )
+    print(
+        f"  {workload:<6} {target:<11} {server:<22} {m.rps:>8.0f} req/s  p50 {m.p50_ms:6.1f} ms"
+        f"  p99 {m.p99_ms:6.1f} ms  errors {m.errors}  rss {m.rss_mb:5.0f} MB"
+        f"  (server cpu {server_cpu / seconds:.2f} cores, other load {other_cpu / seconds:.2f})",
+        flush=True,
+    )
+    return m
+
+
+# -------------------------------------------------------------------------- the two sides
+
+
+def bench_ours(
+    args: argparse.Namespace, database: str, spec: ServerSpec, workdir: Path
+) -> list[Measurement]:
+    holder = sqlite_database() if database == "sqlite" else postgres_database(args.postgres_url)
+    with holder as url:
+        migrate(url)
+        port = free_port()
+        command = spec.command(port, workdir)
+        with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=server_env(url)) as proc:
+            wait_ready(proc, port, "/api/heartbeat")
+            guids = create_sessions(port, args.sessions)
+            check_todo_routes(port, "/api", guids[0])
+            sessions_file = workdir / "sessions.txt"
+            sessions_file.write_text("\n".join(guids) + "\n")
+            results = [
+                measure(args, w, "ours", database, str(spec), port, "/api", sessions_file, proc.pid)
+                for w in args.workloads
+            ]
+            if not proc.alive():
+                raise BenchError(f"the server died during the run:\n{proc.log_tail()}")
+            return results
+
+
+def ensure_jsonserver() -> None:
+    if JSONSERVER_BIN.exists():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BenchError(
+            "npm is not installed (Debian: apt-get install -y npm): needed for json-server"
+        )
+    print("installing json-server (npm ci in bench/jsonserver) ...", flush=True)
+    result = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"], cwd=JSONSERVER_DIR, capture_output=True, text=True
+    )
+    if result.returncode != 0 or not JSONSERVER_BIN.exists():
+        raise BenchError(f"npm ci failed:\n{result.stdout}{result.stderr}")
+
+
+def bench_jsonserver(
+    args: argparse.Namespace, workdir: Path, guids: list[str]
+) -> list[Measurement]:
+    ensure_jsonserver()
+    sessions_file = workdir / "sessions.txt"
+    sessions_file.write_text("\n".join(guids) + "\n")
+    results = []
+    for workload in args.workloads:
+        # json-server writes every change back to its file: start each workload from the
+        # pristine ten todos.
+        data_dir = workdir / f"jsonserver-{workload}"
+        data_dir.mkdir()
+        shutil.copy(JSONSERVER_DIR / "db.json", data_dir / "db.json")
+        port = free_port()
+        command = [str(JSONSERVER_BIN), "--host", HOST, "--port", str(port), "--quiet", "db.json"]
+        env = {**os.environ, "NODE_ENV": "production"}
+        with managed("json-server", command, cwd=data_dir, env=env) as proc:
+            wait_ready(proc, port, "/todos")
+            check_todo_routes(port, "", guids[0])
+            results.append(
+                measure(
+                    args,
+                    workload,
+                    "json-server",
+                    "db.json",
+                    "json-server 0.17.4",
+                    port,
+                    "",
+                    sessions_file,
+                    proc.pid,
+                )  # fmt: skip
+            )
+    return results
+
+
+# -------------------------------------------------------------------------------- report
+
+
+def describe_machine() -> dict[str, str]:
+    model = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    wrk = subprocess.run(["wrk", "--version"], capture_output=True, text=True)
+    node = (
+        subprocess.run(["node", "--version"], capture_output=True, text=True)
+        if shutil.which("node")
+        else None
+    )
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "cpus": str(os.cpu_count()),
+        "cpu_model": model,
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "node": node.stdout.strip() if node else "absent",
+        "wrk": (wrk.stdout or wrk.stderr).splitlines()[0] if (wrk.stdout or wrk.stderr) else "",
+        "load_average": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def workload_name(workload: str, database: str, spec: str, several_servers: bool) -> str:
+    name = f"{workload}_{database}"
+    return f"{name}[{spec}]" if several_servers else name
+
+
+def report(args: argparse.Namespace, ours: list[Measurement], theirs: list[Measurement]) -> bool:
+    baseline = {m.workload: m for m in theirs}
+    several = len(args.server) > 1
+    print()
+    print(
+        f"{'workload':<28} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} "
+        f"{'rss MB':>7} {'json-server':>11} {'ratio':>6}"
+    )
+    for m in theirs:
+        print(
+            f"{m.workload + ' (json-server)':<28} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f}"
+            f" {m.errors:>6} {m.rss_mb:>7.0f} {'':>11} {'':>6}"
+        )
+    lines, verdicts, all_met = [], [], True
+    for m in ours:
+        base = baseline.get(m.workload)
+        base_rps = base.rps if base else 0.0
+        ratio = m.rps / base_rps if base_rps else 0.0
+        name = workload_name(m.workload, m.database, m.server, several)
+        print(
+            f"{name:<28} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f} {m.errors:>6}"
+            f" {m.rss_mb:>7.0f} {base_rps:>11.0f} {ratio:>6.2f}"
+        )
+        missed = []
+        if base and ratio < TARGET_RATIO[m.workload]:
+            missed.append(f"ratio {ratio:.2f} < {TARGET_RATIO[m.workload]}")
+        if m.p99_ms > TARGET_P99_MS:
+            missed.append(f"p99 {m.p99_ms:.1f} ms > {TARGET_P99_MS:.0f}")
+        if m.errors:
+            missed.append(f"{m.errors} errors")
+        if m.rss_mb > TARGET_RSS_MB:
+            missed.append(f"rss {m.rss_mb:.0f} MB > {TARGET_RSS_MB:.0f}")
+        all_met = all_met and not missed
+        verdicts.append(
+            f"{name}: " + ("targets met" if not missed else "MISSED " + "; ".join(missed))
+        )
+        lines.append(
+            f"workload={name} ours_rps={m.rps:.0f} jsonserver_rps={base_rps:.0f} "
+            f"ratio={ratio:.2f} p99_ms={m.p99_ms:.1f} errors={m.errors} rss_mb={m.rss_mb:.0f}"
+        )
+    busy = [m for m in ours + theirs if m.other_cpu_s / args.duration > 0.25]
+    print()
+    if busy:
+        print(
+            "WARNING: other processes used more than a quarter of a core during "
+            f"{len(busy)} measurement(s); the figures are lower than on an idle machine."
+        )
+    for verdict in verdicts:
+        print(verdict)
+    print()
+    for line in lines:
+        print(line)
+    return all_met
+
+
+# ---------------------------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=15, help="seconds per workload")
+    parser.add_argument("--warmup", type=int, default=3, help="unmeasured seconds before each")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument("--connections", type=int, default=50, help="wrk connections")
+    parser.add_argument("--sessions", type=int, default=200, help="sessions to create")
+    parser.add_argument(
+        "--server",
+        action="append",
+        type=ServerSpec.parse,
+        help=f"server model (repeatable), default {DEFAULT_SERVER}; see ServerSpec",
+    )
+    parser.add_argument(
+        "--workloads", default="list,mixed", type=lambda s: [w for w in s.split(",") if w]
+    )
+    parser.add_argument(
+        "--databases", default="sqlite,postgres", type=lambda s: [d for d in s.split(",") if d]
+    )
+    parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES_URL)
+    parser.add_argument("--no-jsonserver", action="store_true", help="skip the baseline")
+    parser.add_argument("--json", type=Path, help="also write every measurement here")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when a target of issue 8 is missed"
+    )
+    args = parser.parse_args(argv)
+    args.server = args.server or [ServerSpec.parse(DEFAULT_SERVER)]
+    if args.duration > 120 or args.duration <= 0:
+        parser.error("--duration must be in (0, 120] seconds")
+    for workload in args.workloads:
+        if workload not in TARGET_RATIO:
+            parser.error(f"unknown workload {workload!r} (list, mixed)")
+    for database in args.databases:
+        if database not in {"sqlite", "postgres"}:
+            parser.error(f"unknown database {database!r} (sqlite, postgres)")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if shutil.which("wrk") is None:
+        print(WRK_INSTALL_HINT, file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGTERM, on_terminate)
+    machine = describe_machine()
+    print("API Challenges benchmark (docs/benchmark.md)")
+    for key, value in machine.items():
+        print(f"  {key}: {value}")
+    print(
+        f"  load: wrk {args.threads} threads x {args.connections} connections x "
+        f"{args.duration:g} s (+{args.warmup:g} s warm-up), {args.sessions} sessions, "
+        f"workloads {','.join(args.workloads)}, databases {','.join(args.databases)}"
+    )
+    print(flush=True)
+    ours: list[Measurement] = []
+    theirs: list[Measurement] = []
+    skipped: list[str] = []
+    guids: list[str] = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="apichallenges-bench-") as tmp:
+            workdir = Path(tmp)
+            for database in args.databases:
+                for spec in args.server:
+                    run_dir = workdir / f"{database}-{len(ours)}"
+                    run_dir.mkdir()
+                    print(f"ours on {database} with {spec}:", flush=True)
+                    try:
+                        ours += bench_ours(args, database, spec, run_dir)
+                    except BenchError as exc:
+                        if database != "postgres" or "unreachable" not in str(exc):
+                            raise
+                        print(f"  SKIPPED: {exc}", flush=True)
+                        skipped.append(database)
+                        break
+                    if not guids:
+                        guids = (run_dir / "sessions.txt").read_text().split()
+            if not args.no_jsonserver:
+                print("json-server:", flush=True)
+                js_dir = workdir / "jsonserver"
+                js_dir.mkdir()
+                theirs = bench_jsonserver(args, js_dir, guids or ["no-session"])
+    except KeyboardInterrupt:
+        print("\ninterrupted: stopping the servers", file=sys.stderr)
+        return 130
+    except BenchError as exc:
+        print(f"\nbench failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        stop_everything()
+    all_met = report(args, ours, theirs)
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "machine": machine,
+                    "settings": {k: str(v) for k, v in vars(args).items()},
+                    "measurements": [asdict(m) for m in ours + theirs],
+                },
+                indent=2,
+            )
+        )
+    if skipped:
+        print(f"\nskipped: {', '.join(skipped)} (see above)", file=sys.stderr)
+        return 1
+    return 1 if args.check and not all_met else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

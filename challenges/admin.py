@@ -1,0 +1,244 @@
+"""The instructor's admin: sessions with their progress, cohorts, the class progress page
+and the CSV export. Staff login is Django's own (`createsuperuser`, see docs/instructors.md).
+
+Progress is read from `Challenger.progress` through `challenges.reports`; the admin never
+writes it (a full-row save could overwrite a completion recorded at the same moment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.contrib.admin.utils import quote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.timezone import now
+
+from challenges.catalogue import challenges_for, display_id
+from challenges.models import Challenger, Cohort
+from challenges.reports import (
+    band_by_slug,
+    bands,
+    class_progress,
+    completion_value,
+    done_count,
+    format_time,
+    guids_in_band,
+    is_done,
+    parse_time,
+    percent,
+    progress_csv,
+    total_count,
+)
+from challenges.sessions import mode
+
+admin.site.site_header = "API Challenges: instructor admin"
+admin.site.site_title = "API Challenges admin"
+admin.site.index_title = "Classroom"
+
+
+def csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+class ProgressBandFilter(admin.SimpleListFilter):
+    title = "progress"
+    parameter_name = "progress"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        return [(band.slug, band.label) for band in bands()]
+
+    def queryset(
+        self, request: HttpRequest, queryset: QuerySet[Challenger]
+    ) -> QuerySet[Challenger]:
+        band = band_by_slug(self.value() or "")
+        if band is None:
+            return queryset
+        return queryset.filter(pk__in=guids_in_band(queryset, band))
+
+
+@admin.register(Challenger)
+class ChallengerAdmin(admin.ModelAdmin):
+    list_display = (
+        "guid",
+        "display_name",
+        "cohort",
+        "progress_done",
+        "progress_percent",
+        "last_activity",
+        "created_at",
+    )
+    list_display_links = ("guid",)
+    list_filter = ("cohort", ProgressBandFilter, ("last_seen", admin.DateFieldListFilter))
+    list_select_related = ("cohort",)
+    search_fields = ("guid", "display_name")
+    ordering = ("-last_seen",)
+    list_per_page = 100
+    actions = ["export_progress_csv"]
+    fields = (
+        "guid",
+        "display_name",
+        "cohort",
+        "created_at",
+        "last_seen",
+        "dashboard_link",
+        "progress_summary",
+        "challenge_table",
+    )
+    readonly_fields = (
+        "guid",
+        "created_at",
+        "last_seen",
+        "dashboard_link",
+        "progress_summary",
+        "challenge_table",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # sessions are created by students (POST /api/challenger)
+
+    @admin.display(description="progress")
+    def progress_done(self, obj: Challenger) -> str:
+        return f"{done_count(obj.progress or {})}/{total_count()}"
+
+    @admin.display(description="%")
+    def progress_percent(self, obj: Challenger) -> str:
+        return f"{percent(done_count(obj.progress or {}), total_count())}%"
+
+    @admin.display(description="last activity", ordering="last_seen")
+    def last_activity(self, obj: Challenger) -> Any:
+        return obj.last_seen
+
+    @admin.display(description="progress")
+    def progress_summary(self, obj: Challenger) -> str:
+        done, total = done_count(obj.progress or {}), total_count()
+        return f"{done} of {total} challenges done ({percent(done, total)}%)"
+
+    @admin.display(description="student dashboard")
+    def dashboard_link(self, obj: Challenger) -> SafeString:
+        url = f"/gui/challenges/{obj.guid}"
+        return format_html('<a href="{}">{}</a>', url, url)
+
+    @admin.display(description="challenges")
+    def challenge_table(self, obj: Challenger) -> SafeString:
+        current = mode()
+        progress = obj.progress or {}
+        rows = []
+        for challenge in challenges_for(current):
+            value = completion_value(progress, challenge.key)
+            done = is_done(value)
+            rows.append(
+                (
+                    "cp-done" if done else "",
+                    display_id(challenge.key, current),
+                    challenge.name,
+                    "✓ Done" if done else "– Not done",
+                    format_time(parse_time(value)) if done else "",
+                )
+            )
+        body = format_html_join(
+            "",
+            '<tr class="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+            rows,
+        )
+        return format_html(
+            '<table class="cp-challenges"><thead><tr><th scope="col">ID</th>'
+            '<th scope="col">Challenge</th><th scope="col">Done</th>'
+            '<th scope="col">Completed at</th></tr></thead><tbody>{}</tbody></table>',
+            body,
+        )
+
+    def save_model(self, request: HttpRequest, obj: Challenger, form: Any, change: bool) -> None:
+        # Only the profile columns: progress may have changed since the form was loaded.
+        obj.save(update_fields=["display_name", "cohort"])
+
+    @admin.action(description="Export progress of the selected sessions as CSV")
+    def export_progress_csv(
+        self, request: HttpRequest, queryset: QuerySet[Challenger]
+    ) -> HttpResponse:
+        stamp = now().strftime("%Y%m%d-%H%M")
+        return csv_response(progress_csv(queryset), f"progress-{stamp}.csv")
+
+    class Media:
+        css = {"all": ("dashboard/admin.css",)}
+
+
+# --------------------------------------------------------------------------- cohorts
+
+
+@admin.register(Cohort)
+class CohortAdmin(admin.ModelAdmin):
+    list_display = ("name", "code", "student_count", "created_at", "class_progress_link")
+    search_fields = ("name", "code")
+    ordering = ("name",)
+    fields = ("name", "code", "created_at")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Cohort]:
+        return super().get_queryset(request).annotate(students=Count("challengers"))
+
+    @admin.display(description="students", ordering="students")
+    def student_count(self, obj: Cohort) -> SafeString:
+        url = reverse("admin:challenges_challenger_changelist") + f"?cohort__id__exact={obj.pk}"
+        return format_html('<a href="{}">{}</a>', url, obj.students)
+
+    @admin.display(description="class progress")
+    def class_progress_link(self, obj: Cohort) -> SafeString:
+        url = reverse("admin:challenges_cohort_progress", args=[quote(obj.pk)])
+        return format_html('<a href="{}">Class progress</a>', url)
+
+    def get_urls(self) -> list:
+        wrap = self.admin_site.admin_view
+        return [
+            path(
+                "<path:object_id>/progress/",
+                wrap(self.class_progress_view),
+                name="challenges_cohort_progress",
+            ),
+            path(
+                "<path:object_id>/progress.csv",
+                wrap(self.class_progress_csv),
+                name="challenges_cohort_progress_csv",
+            ),
+            *super().get_urls(),
+        ]
+
+    def _cohort(self, request: HttpRequest, object_id: str) -> Cohort:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return get_object_or_404(Cohort, pk=object_id)
+
+    def class_progress_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Students × challenges for one cohort, and completions per challenge."""
+        cohort = self._cohort(request, object_id)
+        report = class_progress(cohort)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"Class progress: {cohort.name}",
+            "is_nav_sidebar_enabled": False,  # the matrix needs the width
+            "cohort": cohort,
+            "report": report,
+            "students": len(report.rows),
+            "student_prefix": reverse("admin:challenges_challenger_changelist"),
+            "sessions_url": reverse("admin:challenges_challenger_changelist")
+            + f"?cohort__id__exact={cohort.pk}",
+            "csv_url": reverse("admin:challenges_cohort_progress_csv", args=[quote(cohort.pk)]),
+        }
+        return TemplateResponse(request, "admin/challenges/cohort/class_progress.html", context)
+
+    def class_progress_csv(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        cohort = self._cohort(request, object_id)
+        sessions = Challenger.objects.filter(cohort=cohort)
+        return csv_response(progress_csv(sessions), f"progress-{cohort.code}.csv")

@@ -1,0 +1,31 @@
+"""Fixtures for the instructor admin: a cohort and sessions with known progress."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+import pytest
+
+from challenges.catalogue import keys_for
+from challenges.models import Challenger, Cohort
+
+STAMP = "2026-03-04T10:15:00Z"
+
+
+@pytest.fixture
+def cohort(db: None) -> Cohort:
+    return Cohort.objects.create(code="monday-am", name="Monday morning")
+
+
+@pytest.fixture
+def make_session(db: None) -> Callable[..., Challenger]:
+    """A session with its first `done` challenges (display order) completed at STAMP."""
+
+    def make(done: int = 0, *, name: str = "", cohort: Cohort | None = None) -> Challenger:
+        progress = {key: STAMP for key in keys_for("multi")[:done]}
+        return Challenger.objects.create(
+            guid=str(uuid.uuid4()), display_name=name, cohort=cohort, progress=progress
+        )
+
+    return make

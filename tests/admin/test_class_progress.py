@@ -1,0 +1,144 @@
+"""/admin/challenges/cohort/{id}/progress/: the class progress page (students × challenges
+matrix and completions per challenge)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
+
+from challenges.catalogue import challenges_for
+from challenges.models import Challenger, Cohort
+
+
+def url(cohort: Cohort) -> str:
+    return f"/admin/challenges/cohort/{cohort.pk}/progress/"
+
+
+def test_it_needs_a_staff_login(client: Client, cohort: Cohort) -> None:
+    response = client.get(url(cohort))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
+
+
+def test_a_non_staff_user_is_sent_to_login(
+    client: Client, cohort: Cohort, django_user_model
+) -> None:
+    user = django_user_model.objects.create_user("student", password="pw")
+    client.force_login(user)
+    assert client.get(url(cohort)).status_code == 302
+
+
+def test_it_shows_one_row_per_student(admin_client: Client, cohort: Cohort, make_session) -> None:
+    make_session(3, name="Ada", cohort=cohort)
+    make_session(0, name="Grace", cohort=cohort)
+    make_session(5, name="Not in class")
+    html = admin_client.get(url(cohort)).content.decode()
+    assert ">Ada</a></th>" in html
+    assert ">Grace</a></th>" in html
+    assert "Not in class" not in html
+
+
+def test_done_cells_carry_a_symbol_and_the_time(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(2, name="Ada", cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    row = re.search(r">Ada</a></th>.*?</tr>", html, re.S).group(0)
+    assert row.count('<td class="cp-done" title="#') == 2
+    assert '<td class="cp-done" title="#01 done 2026-03-04 10:15 UTC">✓</td>' in row
+    assert row.count("<td></td>") == 97
+
+
+def test_it_has_a_column_per_challenge(admin_client: Client, cohort: Cohort, make_session) -> None:
+    make_session(1, cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    assert html.count('<th scope="col" title="') == 99
+    for challenge in challenges_for("multi"):
+        assert f"{escape(challenge.name)}</th>" in html  # bar chart row label
+
+
+def test_it_counts_completions_per_challenge(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(2, cohort=cohort)
+    make_session(1, cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    assert "2 / 2 (100%)" in html  # challenge 01
+    assert "1 / 2 (50%)" in html  # challenge 02
+    assert 'style="width:50%"' in html
+
+
+def test_it_names_where_the_class_is_stuck(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(4, cohort=cohort)
+    make_session(4, cohort=cohort)
+    make_session(1, cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    fifth = challenges_for("multi")[4]
+    assert f"#05 {fifth.name}" in html
+
+
+def test_an_empty_cohort_explains_how_students_join(admin_client: Client, cohort: Cohort) -> None:
+    html = admin_client.get(url(cohort)).content.decode()
+    assert "No students have joined yet" in html
+    assert "monday-am" in html
+
+
+def test_it_escapes_student_names(admin_client: Client, cohort: Cohort, make_session) -> None:
+    make_session(1, name="<script>x</script>", cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+
+
+def test_an_unknown_cohort_is_404(admin_client: Client, db: None) -> None:
+    assert admin_client.get("/admin/challenges/cohort/999/progress/").status_code == 404
+
+
+def test_the_cohort_list_links_to_it(admin_client: Client, cohort: Cohort) -> None:
+    html = admin_client.get("/admin/challenges/cohort/").content.decode()
+    assert f'href="{url(cohort)}"' in html
+
+
+def test_the_cohort_page_links_to_it(admin_client: Client, cohort: Cohort) -> None:
+    html = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/change/").content.decode()
+    assert f'href="{url(cohort)}"' in html
+
+
+def _queries(client: Client, cohort: Cohort) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url(cohort)).status_code == 200
+    return len(captured)
+
+
+def test_its_query_count_does_not_grow_with_the_class(
+    admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
+) -> None:
+    for n in range(3):
+        make_session(n * 7, cohort=cohort)
+    small = _queries(admin_client, cohort)
+    for n in range(27):
+        make_session(n * 3, cohort=cohort)
+    assert Challenger.objects.filter(cohort=cohort).count() == 30
+    assert _queries(admin_client, cohort) == small
+
+
+@pytest.mark.django_db
+def test_the_cohort_csv_has_a_row_per_student(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(2, name="Ada", cohort=cohort)
+    make_session(1, name="Grace")
+    response = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/progress.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    lines = response.content.decode().splitlines()
+    assert len(lines) == 2
+    assert ",Ada,monday-am,2,99,2," in lines[1]

@@ -1,0 +1,51 @@
+"""An instructor in a real browser: logs into the admin and reads the class progress page."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from challenges.catalogue import keys_for
+from challenges.models import Challenger, Cohort
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_instructor_sees_the_class_matrix(
+    live_server: Any, page: Any, django_user_model: Any, screenshot_dir: Path | None
+) -> None:
+    from playwright.sync_api import expect
+
+    django_user_model.objects.create_superuser("teacher", "t@example.org", "s3cret-pass")
+    cohort = Cohort.objects.create(code="monday-am", name="Monday morning")
+    keys = keys_for("multi")
+    for n, done in enumerate((40, 12, 3, 99, 0)):
+        Challenger.objects.create(
+            guid=str(uuid.uuid4()),
+            display_name=f"Student {n + 1}",
+            cohort=cohort,
+            progress={key: "2026-03-04T10:15:00Z" for key in keys[:done]},
+        )
+
+    target = f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    page.goto(f"{live_server.url}/admin/login/?next={target}")
+    page.get_by_label("Username").fill("teacher")
+    page.get_by_label("Password").fill("s3cret-pass")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}{target}")
+
+    matrix = page.locator("table.cp-matrix")
+    expect(matrix).to_be_visible()
+    expect(matrix.locator("tbody tr")).to_have_count(5)
+    expect(matrix.locator("td.cp-done")).to_have_count(40 + 12 + 3 + 99)
+    first_done = matrix.locator("td.cp-done").first
+    expect(first_done).to_have_text("✓")
+    expect(first_done).to_have_attribute("title", "#01 done 2026-03-04 10:15 UTC")
+    expect(page.locator("table.cp-bars tbody tr")).to_have_count(99)
+    if screenshot_dir:
+        page.screenshot(path=str(screenshot_dir / "class_progress.png"), full_page=False)
+        page.locator("#bars-heading").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / "class_bars.png"), full_page=False)

@@ -1,0 +1,108 @@
+"""Every challenge's completion rule through HTTP: the crediting request completes it on a
+fresh session, each near miss (same setup, unless it tests a missing precondition) does not.
+
+The table is `credit_cases.ROWS`; a test id names the challenge key, e.g.
+`test_it_credits[GET_TODOS_FILTERED_ID_GREATER_THAN]`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from challenges.catalogue import by_key, keys_for
+from tests.challenges.credit_cases import (
+    ROWS,
+    SINGLE_MODE_ROWS,
+    Row,
+    Student,
+    completed,
+    describe,
+    near_miss_plan,
+    rows_for,
+)
+
+pytestmark = pytest.mark.django_db
+
+MULTI_ROWS = rows_for("multi", keys_for("multi"))
+SINGLE_ROWS = rows_for("single", keys_for("single"))
+
+
+def key_of(row: Row) -> str:
+    return row.key
+
+
+def listed_as_done(student: Student, guid: str, key: str) -> bool:
+    """The challenge's status in GET /api/challenges, found by its exact catalogue name."""
+    reply = student.client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    found = [c for c in reply.json()["challenges"] if c["name"] == by_key(key).name]
+    assert len(found) == 1, f"{by_key(key).name!r} listed {len(found)} times"
+    return found[0]["status"] is True
+
+
+def assert_credits(row: Row) -> None:
+    student = Student()
+    student.prepare(row.setup)
+    before = student.judged_guid(row.credit)
+    assert not completed(before, row.key), "completed by the session's setup alone"
+    reply = student.send(row.credit)
+    guid = student.judged_guid(row.credit, reply)
+    done = completed(guid, row.key)
+    assert done, describe(row.credit, reply)
+    assert listed_as_done(student, guid, row.key)
+
+
+def assert_near_misses_do_not_credit(row: Row) -> None:
+    for miss in row.near_miss:
+        setup, call = near_miss_plan(row, miss)
+        student = Student()
+        student.prepare(setup)
+        reply = student.send(call)
+        done = completed(student.judged_guid(call, reply), row.key)
+        assert not done, describe(miss, reply)
+
+
+def test_the_table_has_one_row_per_challenge() -> None:
+    keys = [row.key for row in ROWS]
+    assert len(keys) == len(set(keys))
+    assert keys == list(keys_for("multi"))
+
+
+def test_every_row_has_a_near_miss() -> None:
+    assert [row.key for row in ROWS if not row.near_miss] == []
+
+
+def test_single_mode_overrides_name_single_mode_challenges() -> None:
+    assert all(row.key == key for key, row in SINGLE_MODE_ROWS.items())
+    assert set(SINGLE_MODE_ROWS) <= set(keys_for("single"))
+
+
+@pytest.mark.parametrize("row", MULTI_ROWS, ids=key_of)
+def test_it_credits(row: Row) -> None:
+    assert_credits(row)
+
+
+@pytest.mark.parametrize("row", MULTI_ROWS, ids=key_of)
+def test_near_miss_does_not_credit(row: Row) -> None:
+    assert_near_misses_do_not_credit(row)
+
+
+@pytest.mark.parametrize("row", SINGLE_ROWS, ids=key_of)
+def test_it_credits_in_single_mode(row: Row, single_mode: None) -> None:
+    assert_credits(row)
+
+
+@pytest.mark.parametrize("row", SINGLE_ROWS, ids=key_of)
+def test_near_miss_does_not_credit_in_single_mode(row: Row, single_mode: None) -> None:
+    assert_near_misses_do_not_credit(row)
+
+
+def test_single_mode_has_no_restore_by_guid_challenges(client, single_mode: None) -> None:
+    absent = {
+        "GET_RESTORE_EXISTING_CHALLENGER",
+        "POST_RESTORE_EXISTING_CHALLENGER",
+        "PUT_NEW_RESTORED_CHALLENGER_PROGRESS_STATUS",
+    }
+    assert set(keys_for("multi")) - set(keys_for("single")) == absent
+    listed = {c["name"] for c in client.get("/api/challenges").json()["challenges"]}
+    assert len(listed) == 96
+    assert listed.isdisjoint(by_key(key).name for key in absent)

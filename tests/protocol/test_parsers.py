@@ -1,0 +1,178 @@
+"""Request body parsing (practiceapi/protocol/parsers.py): strict JSON that says where it
+failed, and XML parsed safely (no DTDs, entities or external references)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practiceapi.settings")
+
+import pytest
+
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import (
+    INVALID_JSON,
+    body_length,
+    is_blank,
+    loads_strict,
+    parse_json_object,
+    parse_xml_object,
+)
+from practiceapi.protocol.query import TODO_FIELDS
+
+
+def failure(call, *args, **kwargs) -> str:  # noqa: ANN001
+    with pytest.raises(ApiError) as caught:
+        call(*args, **kwargs)
+    assert caught.value.status == 400
+    return caught.value.messages[0]
+
+
+def todo_xml(body: bytes) -> dict:
+    return parse_xml_object(body, roots=("todo", "todos"), fields=TODO_FIELDS)
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def test_it_parses_an_object() -> None:
+    assert parse_json_object(b'{"title": "x", "doneStatus": true}') == {
+        "title": "x",
+        "doneStatus": True,
+    }
+
+
+def test_a_blank_body_is_no_fields() -> None:
+    assert parse_json_object(b"") == {}
+    assert parse_json_object(b" \r\n") == {}
+    assert is_blank(b"\t")
+
+
+def test_a_syntax_error_names_line_and_column() -> None:
+    assert failure(parse_json_object, b'{\n  "title": "x",\n}') == (
+        f"{INVALID_JSON} (line 3 column 1: Expecting property name enclosed in double quotes)"
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"{'title': 'x'}", b'{"a": 1} {"b": 2}', b'{"a": NaN}', b'{"a": Infinity}', b'{"a": 01}'],
+)
+def test_json_is_strict(body: bytes) -> None:
+    assert failure(parse_json_object, body).startswith(INVALID_JSON + " (")
+
+
+@pytest.mark.parametrize("body", [b"[]", b"null", b"true", b"3", b'"x"'])
+def test_a_document_must_be_an_object(body: bytes) -> None:
+    assert failure(parse_json_object, body) == "JSON document must be an object"
+
+
+def test_a_lone_surrogate_is_refused() -> None:
+    assert "lone surrogate" in failure(parse_json_object, b'{"title": "\\ud800"}')
+
+
+def test_invalid_utf8_is_refused() -> None:
+    assert failure(parse_json_object, b'{"title": "\xff"}') == (
+        f"{INVALID_JSON} (byte 12 is not valid UTF-8)"
+    )
+
+
+def test_a_byte_order_mark_is_tolerated() -> None:
+    assert parse_json_object(b'\xef\xbb\xbf{"a": 1}') == {"a": 1}
+
+
+def test_deep_nesting_is_refused_without_recursing() -> None:
+    assert "nested" in failure(parse_json_object, b"[" * 4000 + b"]" * 4000)
+    assert "nested" in failure(parse_json_object, b'{"a":' * 100 + b"1" + b"}" * 100)
+
+
+def test_loads_strict_uses_the_callers_message() -> None:
+    assert failure(loads_strict, b"{", "Malformed JSON document").startswith(
+        "Malformed JSON document (line 1 column 2: "
+    )
+
+
+def test_loads_strict_returns_none_for_blank() -> None:
+    assert loads_strict(b"  ") is None
+
+
+def test_body_length_counts_characters() -> None:
+    assert body_length("é".encode() * 3000) == 3000
+    assert body_length(b"x" * 5001) == 5001
+
+
+# --- XML ----------------------------------------------------------------------------------
+
+
+def test_a_todo_root_is_unwrapped() -> None:
+    assert todo_xml(b"<todo><title>x</title><description/></todo>") == {
+        "title": "x",
+        "description": "",
+    }
+
+
+def test_a_todos_root_is_unwrapped_too() -> None:
+    assert todo_xml(b"<TODOS><title>x</title></TODOS>") == {"title": "x"}
+
+
+def test_boolean_fields_are_coerced_in_any_case() -> None:
+    assert todo_xml(b"<todo><doneStatus>TRUE</doneStatus></todo>") == {"doneStatus": True}
+    assert todo_xml(b"<todo><donestatus>False</donestatus></todo>") == {"donestatus": False}
+
+
+def test_other_text_stays_a_string() -> None:
+    body = b"<todo><title>123</title><doneStatus>yes</doneStatus><x>true</x></todo>"
+    assert todo_xml(body) == {"title": "123", "doneStatus": "yes", "x": "true"}
+
+
+def test_integer_fields_are_coerced() -> None:
+    assert todo_xml(b"<todo><id>7</id></todo>") == {"id": 7}
+
+
+def test_another_root_is_kept_nested() -> None:
+    assert todo_xml(b"<bob><title>x</title></bob>") == {"bob": {"title": "x"}}
+
+
+def test_repeated_elements_become_a_list() -> None:
+    assert todo_xml(b"<todo><title>a</title><title>b</title></todo>") == {"title": ["a", "b"]}
+
+
+def test_a_namespace_is_ignored() -> None:
+    assert todo_xml(b'<todo xmlns="urn:x"><title>x</title></todo>') == {"title": "x"}
+
+
+def test_text_without_markup_is_no_fields() -> None:
+    assert todo_xml(b"just text") == {}
+    assert todo_xml(b"") == {}
+
+
+def test_malformed_xml_is_400() -> None:
+    assert failure(todo_xml, b"<todo><title>x</todo>").startswith("Invalid XML Payload: ")
+
+
+def test_an_entity_expansion_bomb_is_refused() -> None:
+    body = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        b'<!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">'
+        b'<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]>'
+        b"<todo><title>&lol2;</title></todo>"
+    )
+    assert failure(todo_xml, body).startswith("Invalid XML Payload: ")
+
+
+def test_an_external_entity_is_refused() -> None:
+    body = (
+        b'<?xml version="1.0"?><!DOCTYPE todo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        b"<todo><title>&xxe;</title></todo>"
+    )
+    assert failure(todo_xml, body).startswith("Invalid XML Payload: ")
+
+
+def test_an_external_dtd_is_refused() -> None:
+    body = b'<!DOCTYPE todo SYSTEM "http://example.com/todo.dtd"><todo><title>x</title></todo>'
+    assert failure(todo_xml, body).startswith("Invalid XML Payload: ")
+
+
+def test_deep_xml_is_refused() -> None:
+    body = b"<todo>" + b"<a>" * 100 + b"x" + b"</a>" * 100 + b"</todo>"
+    assert "nested" in failure(todo_xml, body)

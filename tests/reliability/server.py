@@ -1,0 +1,413 @@
+"""The production server in a subprocess, and a plain HTTP client for talking to it.
+
+The reliability tests judge what a hosted classroom would see, so they run the same
+command as `make run` (gunicorn, gthread workers) rather than Django's test server, on a
+database of their own: a temporary SQLite file, or a scratch PostgreSQL database when
+`DATABASE_URL` points at PostgreSQL. This module owns starting, waiting for, stopping and
+SIGKILLing that server, creating/dropping its database, and a tiny HTTP client that sends
+exactly the bytes it is given (hostile requests included) and times the answer.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV_BIN = ROOT / ".venv" / "bin"
+PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
+GUNICORN = str(VENV_BIN / "gunicorn")
+
+# What a hosted instance runs with (docs/hosting.md), minus HTTPS: the tests speak plain
+# HTTP to 127.0.0.1, so secure cookies and the SSL redirect stay off here.
+PRODUCTION_ENV: dict[str, str] = {
+    "DEBUG": "0",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "APICHALLENGES_MODE": "multi",
+    "LOG_LEVEL": "WARNING",
+    "PYTHONUNBUFFERED": "1",
+}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# ---------------------------------------------------------------------------- databases
+
+
+def is_postgres(url: str | None) -> bool:
+    return bool(url) and urlsplit(url).scheme in ("postgres", "postgresql", "pgsql")
+
+
+@contextlib.contextmanager
+def scratch_database(prefix: str = "reliability") -> Iterator[str]:
+    """A migrated, empty database for a server subprocess; yields its DATABASE_URL.
+
+    PostgreSQL when the suite runs with a postgres `DATABASE_URL` (a new database on the
+    same server, dropped afterwards), otherwise a temporary SQLite file. Migrations run
+    once per test process; every scratch database is a copy of that migrated template.
+    """
+    configured = os.environ.get("DATABASE_URL", "")
+    if is_postgres(configured):
+        template = _postgres_template(configured)
+        with _postgres_database(configured, prefix, template) as url:
+            yield url
+        return
+    with tempfile.TemporaryDirectory(prefix=f"{prefix}-") as directory:
+        path = Path(directory) / "db.sqlite3"
+        shutil.copyfile(_sqlite_template(), path)
+        yield f"sqlite:///{path}"
+
+
+_templates: dict[str, str] = {}
+
+
+def _sqlite_template() -> Path:
+    if "sqlite" not in _templates:
+        directory = tempfile.mkdtemp(prefix="reliability-template-")
+        atexit.register(shutil.rmtree, directory, True)
+        path = Path(directory) / "db.sqlite3"
+        migrate(f"sqlite:///{path}")
+        # One self-contained file to copy: fold the WAL into it and leave rollback mode.
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            conn.execute("PRAGMA journal_mode=DELETE")
+        _templates["sqlite"] = str(path)
+    return Path(_templates["sqlite"])
+
+
+def _postgres_template(configured: str) -> str:
+    if "postgres" not in _templates:
+        name = f"reliability_template_{uuid.uuid4().hex[:12]}"
+        parts = urlsplit(configured)
+        _admin(configured, f'CREATE DATABASE "{name}"')
+        atexit.register(_admin, configured, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        migrate(urlunsplit(parts._replace(path=f"/{name}")))
+        _templates["postgres"] = name
+    return _templates["postgres"]
+
+
+def _admin(configured: str, statement: str) -> None:
+    import psycopg
+
+    admin_url = urlunsplit(urlsplit(configured)._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(statement)
+
+
+@contextlib.contextmanager
+def _postgres_database(configured: str, prefix: str, template: str) -> Iterator[str]:
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    _admin(configured, f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    try:
+        yield urlunsplit(urlsplit(configured)._replace(path=f"/{name}"))
+    finally:
+        _admin(configured, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def server_env(database_url: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.update(PRODUCTION_ENV)
+    env["SECRET_KEY"] = secrets.token_urlsafe(50)
+    env["DATABASE_URL"] = database_url
+    env.update(extra or {})
+    return env
+
+
+def migrate(database_url: str) -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=server_env(database_url),
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+
+
+# ------------------------------------------------------------------------------- server
+
+
+@dataclass
+class Server:
+    """One gunicorn master and its workers, in a process group of their own."""
+
+    database_url: str
+    env: dict[str, str] = field(default_factory=dict)
+    workers: int = 2
+    threads: int = 4
+    port: int = 0
+    process: subprocess.Popen | None = None
+    log_path: Path | None = None
+
+    @property
+    def host(self) -> str:
+        return "127.0.0.1"
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        self.port = self.port or free_port()
+        handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
+        os.close(handle)
+        self.log_path = Path(name)
+        command = [
+            GUNICORN,
+            "practiceapi.wsgi:application",
+            "--bind",
+            f"{self.host}:{self.port}",
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--worker-class",
+            "gthread",
+            "--log-level",
+            "warning",
+        ]
+        with open(self.log_path, "wb") as log:
+            # A new session makes the server a process-group leader, so that stop/kill
+            # reach the master and every worker at once.
+            self.process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=server_env(self.database_url, self.env),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.wait_until_ready(timeout)
+        return self
+
+    def wait_until_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited early:\n{self.log()}")
+            try:
+                if request(self, "GET", "/api/heartbeat", timeout=2).status == 204:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"gunicorn did not answer within {timeout}s:\n{self.log()}")
+
+    def log(self) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(errors="replace")
+
+    def _signal_group(self, sig: int) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, sig)
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """Quick shutdown (SIGINT: gunicorn stops without waiting out keep-alives),
+        escalating to SIGKILL."""
+        if self.process is None:
+            return
+        self._signal_group(signal.SIGINT)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        self._reap_group()
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker: nothing gets to flush or clean up."""
+        if self.process is None:
+            return
+        pgid = self.process.pid
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(10)
+        self._reap_group()
+
+    def _reap_group(self) -> None:
+        # Workers orphaned by a killed master must not keep the database open.
+        if self.process is None:
+            return
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                return
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            time.sleep(0.05)
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        if self.log_path is not None:
+            self.log_path.unlink(missing_ok=True)
+
+
+# ------------------------------------------------------------------------------- client
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    elapsed: float  # seconds from the first byte sent to the last byte read
+
+    def json(self):  # noqa: ANN201 - any JSON document
+        return orjson.loads(self.body)
+
+    def header(self, name: str) -> str | None:
+        return self.headers.get(name.lower())
+
+
+def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
+    """Read one HTTP/1.1 response (Content-Length framed, or until close)."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        buffer += chunk
+    head, _, body = buffer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    if not lines or not lines[0].startswith("HTTP/"):
+        raise ConnectionError(f"no HTTP response: {buffer[:200]!r}")
+    status = int(lines[0].split(" ", 2)[1])
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    if method != "HEAD" and status not in (204, 304):
+        length = headers.get("content-length")
+        if length is not None:
+            while len(body) < int(length):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                body += chunk
+        else:
+            while chunk := sock.recv(65536):
+                body += chunk
+    else:
+        body = b""
+    return Reply(status, headers, body, time.monotonic() - started)
+
+
+def raw_request(server: Server, data: bytes, *, method: str = "GET", timeout: float = 10) -> Reply:
+    """Send `data` verbatim (request line, headers and body) and read one response."""
+    with socket.create_connection((server.host, server.port), timeout=timeout) as sock:
+        started = time.monotonic()
+        sock.sendall(data)
+        return _read_reply(sock, method, started)
+
+
+def request(
+    server: Server,
+    method: str,
+    path: str,
+    body: bytes | str | dict | list | None = None,
+    headers: Mapping[str, str] | None = None,
+    *,
+    timeout: float = 10,
+) -> Reply:
+    """A well-formed request; a dict/list body is sent as JSON."""
+    sent = {"Host": f"{server.host}:{server.port}", "Connection": "close"}
+    if isinstance(body, dict | list):
+        body = orjson.dumps(body)
+        sent["Content-Type"] = "application/json"
+    if isinstance(body, str):
+        body = body.encode()
+    sent.update(headers or {})
+    if body is not None or method in ("POST", "PUT", "PATCH", "QUERY"):
+        sent.setdefault("Content-Length", str(len(body or b"")))
+    head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in sent.items())
+    data = head.encode("latin-1") + b"\r\n" + (body or b"")
+    return raw_request(server, data, method=method, timeout=timeout)
+
+
+def new_session(server: Server) -> str:
+    reply = request(server, "POST", "/api/challenger")
+    assert reply.status == 201, reply
+    guid = reply.header("X-CHALLENGER")
+    assert guid
+    return guid
+
+
+def list_todos(server: Server, guid: str) -> list[dict]:
+    """Every todo of the session (the cap is 20, the largest page too)."""
+    reply = request(server, "GET", "/api/todos?_limit=20", headers={"X-CHALLENGER": guid})
+    assert reply.status == 200, reply
+    return reply.json()["todos"]
+
+
+def progress_of(server: Server, guid: str) -> dict:
+    """The session's progress payload (GET /api/challenger/{guid})."""
+    reply = request(server, "GET", f"/api/challenger/{guid}")
+    assert reply.status == 200, reply
+    return reply.json()
+
+
+def completed_keys(server: Server, guid: str) -> set[str]:
+    status = progress_of(server, guid)["challengeStatus"]
+    return {key for key, done in status.items() if done}
+
+
+def all_at_once(calls: list[Callable[[], Reply]], timeout: float = 60) -> list[Reply]:
+    """Run every call on its own thread, released together by a barrier; replies in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call: Callable[[], Reply]) -> Reply:
+        barrier.wait(timeout)
+        return call()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        futures = [pool.submit(run, call) for call in calls]
+        return [future.result(timeout) for future in futures]
+
+
+def stored_progress(database_url: str, guid: str) -> dict:
+    """The session's progress map as stored (key -> completion time), read directly."""
+    sql = "SELECT progress FROM challenges_challenger WHERE guid = %s"
+    if is_postgres(database_url):
+        import psycopg
+
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute(sql, (guid,)).fetchone()
+    else:
+        path = urlsplit(database_url).path
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            row = conn.execute(sql.replace("%s", "?"), (guid,)).fetchone()
+    assert row is not None, f"no session {guid}"
+    value = row[0]
+    return orjson.loads(value) if isinstance(value, str | bytes) else dict(value)

@@ -1,0 +1,158 @@
+"""POST /api/todos: creating todos, ids, the cap, formats (api.md §2.3, §2.4, §2.7)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from challenges.models import Challenger
+from tests.todos.support import create, errors, get_one, ids, send, session
+
+
+def test_it_creates_a_todo(client: Client, guid: str) -> None:
+    response = send(client, "POST", "/api/todos", {"title": "new"}, guid=guid)
+    assert response.status_code == 201
+    assert response.json() == {"id": 11, "title": "new", "doneStatus": False, "description": ""}
+
+
+def test_it_names_the_todo_in_location(client: Client, guid: str) -> None:
+    response = send(client, "POST", "/api/todos", {"title": "new"}, guid=guid)
+    assert response["Location"] == "/api/todos/11"
+
+
+def test_the_legacy_path_gets_a_legacy_location(client: Client, guid: str) -> None:
+    response = send(client, "POST", "/todos", {"title": "new"}, guid=guid)
+    assert response["Location"] == "/todos/11"
+
+
+def test_the_todo_is_stored(client: Client, guid: str) -> None:
+    create(client, guid, "kept", doneStatus=True, description="d")
+    assert get_one(client, guid, 11).json()["todos"] == [
+        {"id": 11, "title": "kept", "doneStatus": True, "description": "d"}
+    ]
+
+
+def test_field_names_are_case_insensitive(client: Client, guid: str) -> None:
+    todo = create(client, guid, **{"Title": "cased", "DONESTATUS": True})  # type: ignore[arg-type]
+    assert todo == {"id": 11, "title": "cased", "doneStatus": True, "description": ""}
+
+
+def test_ids_are_never_reused(client: Client, guid: str) -> None:
+    create(client, guid, "eleven")
+    client.delete("/api/todos/11", headers=session(guid))
+    assert create(client, guid, "twelve")["id"] == 12
+
+
+def test_a_failed_create_consumes_no_id(client: Client, guid: str) -> None:
+    send(client, "POST", "/api/todos", {"title": ""}, guid=guid)
+    send(client, "POST", "/api/todos", {"doneStatus": "bob"}, guid=guid)
+    assert create(client, guid)["id"] == 11
+
+
+def test_it_keeps_the_session_counters(client: Client, guid: str) -> None:
+    create(client, guid)
+    create(client, guid)
+    session_row = Challenger.objects.get(pk=guid)
+    assert (session_row.todo_count, session_row.next_todo_id) == (12, 13)
+
+
+def test_sessions_count_ids_independently(client: Client, guid: str) -> None:
+    other = client.post("/api/challenger")["X-CHALLENGER"]
+    create(client, guid)
+    assert create(client, other)["id"] == 11
+
+
+def test_the_21st_todo_is_409(client: Client, guid: str) -> None:
+    for n in range(10):
+        create(client, guid, f"t{n}")
+    response = send(client, "POST", "/api/todos", {"title": "one too many"}, guid=guid)
+    assert response.status_code == 409
+    assert errors(response) == ["ERROR: Cannot add instance, maximum limit of 20 reached"]
+
+
+def test_a_refused_create_changes_nothing(client: Client, guid: str) -> None:
+    for n in range(10):
+        create(client, guid, f"t{n}")
+    send(client, "POST", "/api/todos", {"title": "one too many"}, guid=guid)
+    client.delete("/api/todos/20", headers=session(guid))
+    assert create(client, guid)["id"] == 21
+
+
+def test_the_cap_comes_from_the_setting(client: Client, guid: str, settings) -> None:  # noqa: ANN001
+    settings.APICHALLENGES_MAX_TODOS = 11
+    create(client, guid)
+    response = send(client, "POST", "/api/todos", {"title": "x"}, guid=guid)
+    assert errors(response) == ["ERROR: Cannot add instance, maximum limit of 11 reached"]
+
+
+def test_zero_means_unlimited(client: Client, guid: str, settings) -> None:  # noqa: ANN001
+    settings.APICHALLENGES_MAX_TODOS = 0
+    for n in range(15):
+        create(client, guid, f"t{n}")
+    response = client.get("/api/todos?_limit=20&_offset=20", headers=session(guid))
+    assert ids(response) == [21, 22, 23, 24, 25]
+
+
+def test_a_full_list_is_checked_before_the_missing_title(client: Client, guid: str) -> None:
+    for n in range(10):
+        create(client, guid, f"t{n}")
+    response = send(client, "POST", "/api/todos", {"description": "no title"}, guid=guid)
+    assert response.status_code == 409
+
+
+def test_it_creates_from_xml(client: Client, guid: str) -> None:
+    body = "<todo><title>from xml</title><doneStatus>TRUE</doneStatus></todo>"
+    response = send(client, "POST", "/api/todos", body, guid=guid, content_type="application/xml")
+    assert response.status_code == 201
+    assert response.json() == {"id": 11, "title": "from xml", "doneStatus": True, "description": ""}
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/xml", "application/vnd.apichallenges.todo+xml", "application/xml; x=1"]
+)
+def test_every_xml_type_is_parsed(client: Client, guid: str, content_type: str) -> None:
+    body = "<todos><title>x</title></todos>"
+    response = send(client, "POST", "/api/todos", body, guid=guid, content_type=content_type)
+    assert response.status_code == 201
+
+
+def test_numeric_xml_text_stays_a_string(client: Client, guid: str) -> None:
+    body = "<todo><title>123</title><description>4.5</description></todo>"
+    response = send(client, "POST", "/api/todos", body, guid=guid, content_type="application/xml")
+    assert response.status_code == 201
+    assert response.json()["title"] == "123"
+
+
+def test_it_answers_in_the_accepted_type(client: Client, guid: str) -> None:
+    response = send(
+        client, "POST", "/api/todos", {"title": "x"}, guid=guid, Accept="application/xml"
+    )
+    assert response["Content-Type"] == "application/xml"
+    assert response.content == (
+        b"<todo><id>11</id><title>x</title><doneStatus>false</doneStatus><description/></todo>"
+    )
+
+
+def test_json_with_charset_is_json(client: Client, guid: str) -> None:
+    response = send(
+        client,
+        "POST",
+        "/api/todos",
+        {"title": "x"},
+        guid=guid,
+        content_type="application/json; charset=utf-8",
+    )
+    assert response.status_code == 201
+
+
+def test_it_leaves_the_created_todo_for_tracking(client: Client, guid: str) -> None:
+    response = send(client, "POST", "/api/todos", {"title": "x", "doneStatus": True}, guid=guid)
+    request = response.wsgi_request
+    assert request.created_todo == response.json()
+    assert (request.todo_store.total, request.todo_store.done) == (11, 1)
+
+
+def test_single_mode_creates_without_a_header(client: Client, single_mode: None, db: None) -> None:
+    response = send(client, "POST", "/api/todos", {"title": "solo"})
+    assert response.status_code == 201
+    assert response.json()["id"] == 11

@@ -1,0 +1,102 @@
+"""Concurrent writes of one session: never over the cap, never an id twice (design.md).
+
+Real requests on real threads, each with its own database connection, committed for real
+(`transaction=True`). PostgreSQL runs them in parallel under row locks; SQLite's in-memory
+test database (shared cache) reports "table is locked" instead of waiting, so the test
+runs there only against a file database.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from challenges.models import Challenger
+from challenges.sessions import create_challenger
+from todos.models import Todo
+
+WORKERS = 16
+
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _a_database_that_waits(transactional_db: None) -> None:
+    # Checked once the test database exists (its name says whether it is in memory).
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and ("memory" in name or not name):
+        pytest.skip(
+            "SQLite's shared-cache in-memory test database fails concurrent writers with "
+            "'table is locked' instead of waiting; run with DATABASE_URL=postgres://..."
+        )
+
+
+def _run_concurrently(action) -> list:  # noqa: ANN001
+    """Call `action(client)` on WORKERS threads released at once; their results."""
+    barrier = threading.Barrier(WORKERS)
+    results: list = [None] * WORKERS
+
+    def work(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = action(Client())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(WORKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_concurrent_creates_stop_exactly_at_the_cap() -> None:
+    guid = create_challenger().guid
+
+    def create(client: Client) -> tuple[int, int | None]:
+        response = client.post(
+            "/api/todos",
+            data='{"title":"race"}',
+            content_type="application/json",
+            headers={"X-CHALLENGER": guid},
+        )
+        return response.status_code, response.json().get("id")
+
+    results = _run_concurrently(create)
+    statuses = Counter(status for status, _ in results)
+    assert statuses == {201: 10, 409: WORKERS - 10}
+    created = sorted(todo_id for status, todo_id in results if status == 201)
+    assert created == list(range(11, 21))
+    session = Challenger.objects.get(pk=guid)
+    assert (session.todo_count, session.next_todo_id) == (20, 21)
+    assert Todo.objects.filter(challenger=session).count() == 20
+
+
+def test_concurrent_creates_and_deletes_keep_the_count() -> None:
+    guid = create_challenger().guid
+
+    def write(client: Client) -> int:
+        index = threading.get_ident() % 2
+        if index:
+            return client.post(
+                "/api/todos",
+                data='{"title":"race"}',
+                content_type="application/json",
+                headers={"X-CHALLENGER": guid},
+            ).status_code
+        return client.delete("/api/todos/1", headers={"X-CHALLENGER": guid}).status_code
+
+    results = _run_concurrently(write)
+    assert Counter(results)[204] <= 1
+    session = Challenger.objects.get(pk=guid)
+    stored = Todo.objects.filter(challenger=session)
+    assert session.todo_count == stored.count()
+    ids = list(stored.values_list("todo_id", flat=True))
+    assert len(ids) == len(set(ids))
+    assert session.next_todo_id > max(ids)
