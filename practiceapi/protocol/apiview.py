@@ -53,6 +53,7 @@ class ApiView(APIView):
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
             renderer, media_type = self.perform_content_negotiation(request)
+            request._request.negotiated_type = media_type  # errors answer in it too
         else:
             renderer, media_type = JsonRenderer(), JSON
         request.accepted_renderer, request.accepted_media_type = renderer, media_type

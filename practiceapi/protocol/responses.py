@@ -28,8 +28,14 @@ def error_response(
     xml_child: str = "errorMessage",
 ) -> HttpResponse:
     """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
-    structured = getattr(request, "structured_xml", False)
-    media_type = JSON if force_json else preferred_type(request, structured_xml=structured)
+    # A view that already negotiated (possibly over a narrower set of types) answers its
+    # errors in that type; otherwise negotiate now, falling back to JSON.
+    media_type = getattr(request, "negotiated_type", None)
+    if force_json:
+        media_type = JSON
+    elif media_type is None:
+        structured = getattr(request, "structured_xml", False)
+        media_type = preferred_type(request, structured_xml=structured)
     body = render(ErrorMessages(messages, xml_child=xml_child), media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
     response.error_messages = messages  # read by challenge tracking, whatever the format

@@ -13,6 +13,12 @@ from challenges.models import Challenger, Cohort
 STAMP = "2026-03-04T10:15:00Z"
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings) -> None:  # noqa: ANN001 - pytest-django's settings
+    """Staff logins hash passwords; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def cohort(db: None) -> Cohort:
     return Cohort.objects.create(code="monday-am", name="Monday morning")

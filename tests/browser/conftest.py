@@ -65,7 +65,8 @@ def chromium() -> Iterator[Any]:
 def page(chromium: Any) -> Iterator[Any]:
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)  # generous: CI machines may be busy
+    page.set_default_navigation_timeout(60_000)
     yield page
     context.close()
 
@@ -79,3 +80,9 @@ def screenshot_dir() -> Path | None:
     path = Path(target)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings) -> None:  # noqa: ANN001 - pytest-django's settings
+    """Staff logins hash passwords; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def api_get(base: str, path: str, guid: str) -> int:
     request = urllib.request.Request(f"{base}{path}", headers={"X-CHALLENGER": guid})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return response.status
 
 
@@ -37,7 +37,7 @@ def test_a_completion_appears_without_reloading(
 
     assert api_get(live_server.url, "/api/challenges", guid) == 200
 
-    expect(row).to_have_class(re.compile(r"\bis-done\b"), timeout=10_000)
+    expect(row).to_have_class(re.compile(r"\bis-done\b"), timeout=20_000)
     expect(row.locator("td.col-done")).to_contain_text("Done")
     expect(row.locator("td.col-done time")).to_have_text(re.compile(r"UTC$"))
     expect(page.locator("[data-done-count]")).to_have_text("1")

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
 
-from challenges.catalogue import progress_status
+from challenges.catalogue import keys_for, progress_status
 from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID, mode
 
@@ -132,6 +132,9 @@ Step = Call | Callable[["Student"], None]
 
 @dataclass(frozen=True)
 class Row:
+    """One challenge: the session's preconditions, the request that completes it and the
+    requests that look alike but must not."""
+
     key: str
     setup: tuple[Step, ...]
     credit: Call
@@ -255,7 +258,7 @@ def own_todos(student: Student) -> Any:
 
 
 def _todos(query_string: str, **headers: str) -> Call:
-    return get(f"{TODOS}?{query_string}" if query_string else TODOS, **headers)
+    return get(f"{TODOS}?{query_string}", **headers)
 
 
 def _accept(value: str, path: str = TODOS) -> Call:
@@ -802,9 +805,10 @@ SINGLE_MODE_ROWS: dict[str, Row] = {
 }
 
 
-def rows_for(mode_name: str, keys: tuple[str, ...]) -> tuple[Row, ...]:
-    """The table in catalogue order for a mode whose challenge keys are `keys`."""
+def rows_for(mode_name: str) -> tuple[Row, ...]:
+    """The table for a mode ("multi" or "single"), in catalogue order."""
     overrides = SINGLE_MODE_ROWS if mode_name == "single" else {}
+    keys = keys_for(mode_name)
     return tuple(overrides.get(r.key, r) for r in ROWS if r.key in keys)
 
 

@@ -170,7 +170,7 @@ class Server:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> Server:
+    def start(self, timeout: float = 120.0) -> Server:
         self.port = self.port or free_port()
         handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
         os.close(handle)
