@@ -46,3 +46,17 @@ lint: $(VENV)/.dev-installed
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
+
+## Load-test the production server on SQLite and PostgreSQL against json-server (needs wrk
+## and npm; not part of `make test`). BENCH_ARGS passes options, e.g. BENCH_ARGS="--databases sqlite".
+.PHONY: bench
+bench: $(VENV)/.runtime-installed
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+## Fuzz both OpenAPI documents (schemathesis) against gunicorn on a scratch database.
+## FUZZ_EXAMPLES bounds the test cases per operation; FUZZ_URL targets a running server.
+FUZZ_EXAMPLES ?= 30
+.PHONY: fuzz
+fuzz: $(VENV)/.dev-installed
+	$(BIN)/python -m tests.reliability.fuzz --max-examples $(FUZZ_EXAMPLES) \
+		$(if $(FUZZ_URL),--url $(FUZZ_URL))

@@ -177,12 +177,8 @@ WRITE_ERRORS = {
 }
 
 
-# DRF's `?format=` override does not exist here (Accept decides), except on the export.
-NO_FORMAT = OpenApiParameter("format", exclude=True)
-
-
 def _schema(**kwargs: Any) -> Callable:
-    parameters = [X_CHALLENGER, NO_FORMAT, *kwargs.pop("parameters", [])]
+    parameters = [X_CHALLENGER, *kwargs.pop("parameters", [])]
     return extend_schema(tags=[TAG], parameters=parameters, **kwargs)
 
 

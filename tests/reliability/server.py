@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import orjson
@@ -137,14 +138,21 @@ def server_env(database_url: str, extra: Mapping[str, str] | None = None) -> dic
 
 
 def migrate(database_url: str) -> None:
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+    manage(database_url, "migrate", "--noinput", "--verbosity", "0")
+
+
+def manage(database_url: str, *args: str, env: Mapping[str, str] | None = None) -> str:
+    """Run a manage.py command against the server's database; returns its output."""
+    result = subprocess.run(
+        [PYTHON, "manage.py", *args],
         cwd=ROOT,
-        env=server_env(database_url),
+        env=server_env(database_url, env),
         check=True,
         capture_output=True,
-        timeout=180,
+        text=True,
+        timeout=300,
     )
+    return result.stdout
 
 
 # ------------------------------------------------------------------------------- server
@@ -161,16 +169,15 @@ class Server:
     port: int = 0
     process: subprocess.Popen | None = None
     log_path: Path | None = None
-
-    @property
-    def host(self) -> str:
-        return "127.0.0.1"
+    host: str = "127.0.0.1"
 
     @property
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
-    def start(self, timeout: float = 120.0) -> Server:
+    def start(
+        self, timeout: float = 120.0, probe_headers: Mapping[str, str] | None = None
+    ) -> Server:
         self.port = self.port or free_port()
         handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
         os.close(handle)
@@ -200,16 +207,17 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.wait_until_ready(timeout)
+        self.wait_until_ready(timeout, probe_headers or {})
         return self
 
-    def wait_until_ready(self, timeout: float) -> None:
+    def wait_until_ready(self, timeout: float, headers: Mapping[str, str]) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process is not None and self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited early:\n{self.log()}")
             try:
-                if request(self, "GET", "/api/heartbeat", timeout=2).status == 204:
+                reply = request(self, "GET", "/api/heartbeat", headers=headers, timeout=2)
+                if reply.status == 204:
                     return
             except OSError:
                 pass
@@ -284,7 +292,7 @@ class Reply:
     body: bytes
     elapsed: float  # seconds from the first byte sent to the last byte read
 
-    def json(self):  # noqa: ANN201 - any JSON document
+    def json(self) -> Any:
         return orjson.loads(self.body)
 
     def header(self, name: str) -> str | None:
@@ -307,7 +315,12 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
     headers: dict[str, str] = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
+        name, value = name.strip().lower(), value.strip()
+        if name in headers:
+            # Repeated fields: Set-Cookie values are kept one per line, others comma-joined.
+            joiner = "\n" if name == "set-cookie" else ", "
+            value = headers[name] + joiner + value
+        headers[name] = value
     if method != "HEAD" and status not in (204, 304):
         length = headers.get("content-length")
         if length is not None:

@@ -72,7 +72,7 @@ def test_each_request_completes_its_challenge_on_its_own(server: Server) -> None
     guid = new_session(server)
     for call in _calls(server, guid):
         call()
-    assert EXPECTED <= completed_keys(server, guid)
+    assert completed_keys(server, guid) >= EXPECTED
 
 
 @pytest.mark.parametrize("round_", range(3))

@@ -14,7 +14,7 @@ from functools import partial
 
 import pytest
 
-from tests.reliability.server import Server, all_at_once, list_todos, new_session, request
+from tests.reliability.server import Reply, Server, all_at_once, list_todos, new_session, request
 
 pytestmark = pytest.mark.server
 
@@ -23,10 +23,8 @@ SEEDED = 10
 LIMIT_MESSAGE = "ERROR: Cannot add instance, maximum limit of 20 reached"
 
 
-def _create(server: Server, guid: str, n: int):  # noqa: ANN202 - Reply
-    return request(
-        server, "POST", "/api/todos", {"title": f"racer {n}"}, {"X-CHALLENGER": guid}
-    )
+def _create(server: Server, guid: str, n: int) -> Reply:
+    return request(server, "POST", "/api/todos", {"title": f"racer {n}"}, {"X-CHALLENGER": guid})
 
 
 def test_fifty_concurrent_creates_end_with_exactly_twenty_todos(server: Server) -> None:
@@ -61,7 +59,9 @@ def test_each_created_todo_is_stored_as_answered(server: Server) -> None:
     guid = new_session(server)
     replies = all_at_once([partial(_create, server, guid, n) for n in range(50)])
 
-    answered = {reply.json()["id"]: reply.json()["title"] for reply in replies if reply.status == 201}
+    answered = {
+        reply.json()["id"]: reply.json()["title"] for reply in replies if reply.status == 201
+    }
     stored = {todo["id"]: todo["title"] for todo in list_todos(server, guid)}
     assert {i: stored[i] for i in answered} == answered
 

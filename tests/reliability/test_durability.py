@@ -52,7 +52,7 @@ class Restarted:
     server: Server
 
 
-def _send(server: Server, guid: str, method: str, path: str, body=None, **headers) -> Reply:  # noqa: ANN001
+def _send(server: Server, guid: str, method: str, path: str, body=None, **headers) -> Reply:
     sent = {"X-CHALLENGER": guid, **{k.replace("_", "-"): v for k, v in headers.items()}}
     return request(server, method, path, body, sent)
 
@@ -110,7 +110,9 @@ def restarted() -> Iterator[Restarted]:
             before = _snapshot(first, guids)
             before.next_ids = {guid: last_ids[guid] + 1 for guid in guids}
             # One more write, answered, then straight to SIGKILL: no time to flush anything.
-            assert _send(first, guids[0], "POST", "/api/todos", {"title": "last word"}).status == 201
+            assert (
+                _send(first, guids[0], "POST", "/api/todos", {"title": "last word"}).status == 201
+            )
             before.todos[guids[0]] = list_todos(first, guids[0])
             before.next_ids[guids[0]] += 1
         finally:

@@ -182,10 +182,11 @@ UNLIMITED_ROUTES = [
 @pytest.mark.parametrize("shape", [_nested_array, _nested_object], ids=["array", "object"])
 def test_json_nested_half_a_million_deep_is_a_4xx(
     victim: Victim, method: str, path: str, shape
-) -> None:  # noqa: ANN001
+) -> None:
     body = shape(160_000)
-    reply = victim.send(method, path.format(guid=victim.guid), body, with_token=True,
-                        Content_Type=JSON)
+    reply = victim.send(
+        method, path.format(guid=victim.guid), body, with_token=True, Content_Type=JSON
+    )
     assert 400 <= reply.status < 500, reply
     assert is_error_document(reply)
 
@@ -194,8 +195,13 @@ def test_deeply_nested_json_changes_nothing(victim: Victim) -> None:
     before = victim.state()
     for method, path in UNLIMITED_ROUTES:
         for shape in (_nested_array, _nested_object):
-            victim.send(method, path.format(guid=victim.guid), shape(160_000), with_token=True,
-                        Content_Type=JSON)
+            victim.send(
+                method,
+                path.format(guid=victim.guid),
+                shape(160_000),
+                with_token=True,
+                Content_Type=JSON,
+            )
     assert victim.state() == before
 
 
@@ -226,8 +232,9 @@ INVALID_UTF8 = [
 def test_a_body_that_is_not_utf8_is_400(
     victim: Victim, method: str, path: str, content_type: str, body: bytes
 ) -> None:
-    reply = victim.send(method, path.format(guid=victim.guid), body, with_token=True,
-                        Content_Type=content_type)
+    reply = victim.send(
+        method, path.format(guid=victim.guid), body, with_token=True, Content_Type=content_type
+    )
     assert reply.status == 400, reply
     assert is_error_document(reply)
 
@@ -241,8 +248,9 @@ def test_a_body_that_is_not_utf8_is_an_xml_400_when_xml_is_accepted(victim: Vict
 def test_bodies_that_are_not_utf8_change_nothing(victim: Victim) -> None:
     before = victim.state()
     for method, path, content_type, body in INVALID_UTF8:
-        victim.send(method, path.format(guid=victim.guid), body, with_token=True,
-                    Content_Type=content_type)
+        victim.send(
+            method, path.format(guid=victim.guid), body, with_token=True, Content_Type=content_type
+        )
     assert victim.state() == before
 
 
@@ -251,11 +259,17 @@ def test_header_values_that_are_not_utf8_get_clear_answers(victim: Victim) -> No
     server = victim.server
     cases = [
         (b"GET /api/todos HTTP/1.1\r\nX-CHALLENGER: \xff\xfe\r\n", 200),
-        (b"POST /api/secret/token HTTP/1.1\r\nAuthorization: Basic \xff\r\n"
-         b"Content-Length: 0\r\n", 401),
+        (
+            b"POST /api/secret/token HTTP/1.1\r\nAuthorization: Basic \xff\r\n"
+            b"Content-Length: 0\r\n",
+            401,
+        ),
         (b"GET /api/todos HTTP/1.1\r\nAccept: application/\xff\r\n", 406),
-        (b"POST /api/todos HTTP/1.1\r\nContent-Type: application/\xffjson\r\n"
-         b"Content-Length: 2\r\nX-CHALLENGER: " + victim.guid.encode() + b"\r\n", 415),
+        (
+            b"POST /api/todos HTTP/1.1\r\nContent-Type: application/\xffjson\r\n"
+            b"Content-Length: 2\r\nX-CHALLENGER: " + victim.guid.encode() + b"\r\n",
+            415,
+        ),
     ]
     for head, status in cases:
         data = head + b"Host: t\r\nConnection: close\r\n\r\n"
@@ -278,7 +292,7 @@ def _head(guid: str, length: str, path: str = "/api/todos") -> bytes:
 @pytest.mark.xfail(
     strict=True,
     reason="A body shorter than its Content-Length (client half-closed) is processed as if "
-    "complete: POST /api/todos, Content-Length: 100, body '{\"title\":\"lie\"}' (15 bytes) "
+    'complete: POST /api/todos, Content-Length: 100, body \'{"title":"lie"}\' (15 bytes) '
     "creates the todo (201). RFC 9112 §8: an incomplete message must not be processed. "
     "Fix in practiceapi/middleware.py (refuse_early): read request.body and answer 400 when "
     "len(request.body) != int(CONTENT_LENGTH).",

@@ -63,9 +63,7 @@ def test_an_x_challenger_over_100_characters_is_a_431_in_json(victim: Victim) ->
 
 
 def test_the_431_is_xml_when_xml_is_accepted(victim: Victim) -> None:
-    reply = victim.send(
-        "GET", "/api/todos", X_CHALLENGER="x" * 5000, Accept="application/xml"
-    )
+    reply = victim.send("GET", "/api/todos", X_CHALLENGER="x" * 5000, Accept="application/xml")
     assert reply.status == 431
     assert is_error_document(reply, "application/xml")
 

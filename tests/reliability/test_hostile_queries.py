@@ -15,7 +15,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.reliability.server import Server, request
+from tests.reliability.payloads import COMPILE_BOMB_REASON
+from tests.reliability.server import Reply, Server, request
 from tests.reliability.victim import Victim, is_error_document
 
 pytestmark = pytest.mark.server
@@ -29,14 +30,6 @@ TOOK_TOO_LONG = "Regular expression evaluation took too long"
 CATASTROPHIC = ["(a|aa)+", "(a|a)+b", "(a|aa)+$"]
 # Compiling these expands a million-node program: the cost is paid before any matching.
 COMPILE_BOMBS = ["(a{1000}){1000}", "((a{100}){100}){100}"]
-COMPILE_BOMB_REASON = (
-    "The regex module expands counted repeats at compile time and compilation has no time "
-    "limit: `title~=(a{1000}){1000}` (58 characters) costs about 1.3 s of CPU before matching "
-    "and answers 200 (structured `matches` about 2.7 s). Fix in practiceapi/protocol/query.py "
-    "compile_regex (used by querybody.py too): refuse patterns whose counted repeats expand "
-    "too far (e.g. the product of nested {n,m} bounds over 1000, or any bound over 1000) "
-    "with a 400 before compiling."
-)
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +42,11 @@ def victim(production_server: Server) -> Victim:
     return victim
 
 
-def _get(victim: Victim, query: str, **headers: str):  # noqa: ANN202 - Reply
+def _get(victim: Victim, query: str, **headers: str) -> Reply:
     return victim.send("GET", f"/api/todos?{query}", **headers)
 
 
-def _query(victim: Victim, content_type: str, body: str | bytes, **headers: str):  # noqa: ANN202
+def _query(victim: Victim, content_type: str, body: str | bytes, **headers: str) -> Reply:
     return victim.send("QUERY", "/api/todos", body, Content_Type=content_type, **headers)
 
 
@@ -193,7 +186,9 @@ def test_a_simulator_regex_filter_is_answered(server: Server) -> None:
         ("_offset=NaN", "_offset must be a non-negative integer"),
     ],
 )
-def test_a_bad_paging_value_is_400(server: Server, victim: Victim, query: str, message: str) -> None:
+def test_a_bad_paging_value_is_400(
+    server: Server, victim: Victim, query: str, message: str
+) -> None:
     reply = _get(victim, query)
     assert reply.status == 400
     assert reply.json() == {"errorMessages": [message]}
@@ -250,7 +245,9 @@ def test_a_negative_simulator_paging_value_is_400(server: Server, query: str) ->
 # ------------------------------------------------------------------- huge numbers
 
 
-def test_an_integer_filter_beyond_pythons_digit_limit_is_400(server: Server, victim: Victim) -> None:
+def test_an_integer_filter_beyond_pythons_digit_limit_is_400(
+    server: Server, victim: Victim
+) -> None:
     reply = _query(victim, FORM, "id=" + "9" * 4400)
     assert reply.status == 400
     assert is_error_document(reply)

@@ -16,9 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.reliability.payloads import BILLION_LAUGHS, COMPILE_BOMB_REASON, EXTERNAL_FILE
 from tests.reliability.server import Reply, Server, raw_request
-from tests.reliability.test_hostile_queries import COMPILE_BOMB_REASON
-from tests.reliability.test_hostile_xml import BILLION_LAUGHS, EXTERNAL_FILE
 from tests.reliability.victim import Victim
 
 pytestmark = pytest.mark.server
@@ -132,9 +131,7 @@ def test_a_slow_url_regex_filter_is_refused_within_100_ms(server: Server, victim
 
 
 @pytest.mark.xfail(strict=True, reason=REGEX_BUDGET_REASON)
-def test_a_slow_structured_matches_is_refused_within_100_ms(
-    server: Server, victim: Victim
-) -> None:
+def test_a_slow_structured_matches_is_refused_within_100_ms(server: Server, victim: Victim) -> None:
     body = json.dumps({"filter": {"description": {"matches": SLOW_REGEX}}})
     reply = fastest(lambda: victim.send("QUERY", "/api/todos", body, Content_Type=STRUCTURED))
     assert 400 <= reply.status < 500

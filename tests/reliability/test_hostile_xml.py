@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.reliability.payloads import PAYLOADS
 from tests.reliability.server import Server, request
 from tests.reliability.victim import Victim, is_error_document, leaks_a_file
 
@@ -17,40 +18,6 @@ pytestmark = pytest.mark.server
 
 XML = "application/xml"
 
-BILLION_LAUGHS = (
-    '<?xml version="1.0"?><!DOCTYPE todo ['
-    '<!ENTITY a "lollollollollollollollollollol">'
-    + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for p, n in zip("abcdefgh", "bcdefghi"))
-    + "]><todo><title>&i;</title></todo>"
-)
-QUADRATIC_BLOWUP = (
-    f'<?xml version="1.0"?><!DOCTYPE todo [<!ENTITY x "{"x" * 3000}">]>'
-    f"<todo><title>{'&x;' * 300}</title></todo>"
-)
-EXTERNAL_FILE = (
-    '<?xml version="1.0"?><!DOCTYPE todo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
-    "<todo><title>&xxe;</title></todo>"
-)
-EXTERNAL_URL = (
-    '<?xml version="1.0"?><!DOCTYPE todo ['
-    '<!ENTITY xxe SYSTEM "http://127.0.0.1:9/steal">]><todo><title>&xxe;</title></todo>'
-)
-EXTERNAL_DTD = (
-    '<?xml version="1.0"?><!DOCTYPE todo SYSTEM "file:///etc/passwd">'
-    "<todo><title>t</title></todo>"
-)
-PARAMETER_ENTITY = (
-    '<?xml version="1.0"?><!DOCTYPE todo ['
-    '<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]><todo><title>t</title></todo>'
-)
-PAYLOADS = {
-    "billion-laughs": BILLION_LAUGHS,
-    "quadratic-blowup": QUADRATIC_BLOWUP,
-    "external-file": EXTERNAL_FILE,
-    "external-url": EXTERNAL_URL,
-    "external-dtd": EXTERNAL_DTD,
-    "parameter-entity": PARAMETER_ENTITY,
-}
 # Every session route that parses an XML body: (method, path, needs the secret token).
 SESSION_ROUTES = [
     ("POST", "/api/todos", False),
@@ -146,8 +113,9 @@ def test_an_xinclude_is_not_followed(victim: Victim) -> None:
 
 def test_a_huge_number_of_xml_attributes_is_harmless(victim: Victim) -> None:
     attributes = " ".join(f"a{i}='{i}'" for i in range(450))
-    reply = victim.send("POST", "/api/todos", f"<todo {attributes}><title>t</title></todo>",
-                        Content_Type=XML)
+    reply = victim.send(
+        "POST", "/api/todos", f"<todo {attributes}><title>t</title></todo>", Content_Type=XML
+    )
     assert reply.status in (201, 400, 422)
 
 

@@ -26,9 +26,16 @@ class Victim:
     @classmethod
     def create(cls, server: Server) -> Victim:
         guid = new_session(server)
-        reply = request(server, "POST", "/api/secret/token", None, {
-            "X-CHALLENGER": guid, "Authorization": ADMIN,
-        })
+        reply = request(
+            server,
+            "POST",
+            "/api/secret/token",
+            None,
+            {
+                "X-CHALLENGER": guid,
+                "Authorization": ADMIN,
+            },
+        )
         assert reply.status == 201, reply
         token = reply.header("X-AUTH-TOKEN") or ""
         victim = cls(server, guid, token)
@@ -52,7 +59,9 @@ class Victim:
         with_token: bool = False,
         **headers: str,
     ) -> Reply:
-        return request(self.server, method, path, body, self.headers(with_token=with_token, **headers))
+        return request(
+            self.server, method, path, body, self.headers(with_token=with_token, **headers)
+        )
 
     def state(self) -> tuple[list[dict], str]:
         """Todos and note, as the session's owner sees them."""

@@ -108,3 +108,18 @@ def test_malformed_json_is_400(client: Client, guid: str) -> None:
 def test_existence_is_checked_first(client: Client, guid: str) -> None:
     response = json_patch(client, guid, 99, "not even json")
     assert response.status_code == 404
+
+
+def test_a_document_doubling_itself_is_409(client: Client, guid: str) -> None:
+    ops = [{"op": "copy", "from": "", "path": f"/x{n}"} for n in range(100)]
+    response = json_patch(client, guid, 1, ops)
+    assert response.status_code == 409
+    assert errors(response) == ["JSON Patch could not be applied"]
+
+
+def test_operations_apply_in_order(client: Client, guid: str) -> None:
+    ops = [
+        {"op": "add", "path": "/extra", "value": "moved"},
+        {"op": "move", "from": "/extra", "path": "/description"},
+    ]
+    assert json_patch(client, guid, 1, ops).json()["description"] == "moved"

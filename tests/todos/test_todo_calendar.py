@@ -55,3 +55,15 @@ def test_single_mode_renders_it(client: Client, single_mode: None, db: None) -> 
 def test_head_is_not_a_calendar(client: Client, guid: str) -> None:
     response = client.head("/api/todos/1", headers=session(guid, Accept="text/calendar"))
     assert response.status_code == 406
+
+
+def test_other_errors_answer_json(client: Client, guid: str) -> None:
+    response = client.generic(
+        "GET",
+        "/api/todos/1",
+        data="x" * 5001,
+        content_type="text/plain",
+        headers=session(guid, Accept="text/calendar"),
+    )
+    assert response.status_code == 413
+    assert response["Content-Type"] == "application/json"

@@ -84,8 +84,12 @@ class TodoApiView(ApiView):
         if request.method in WRITES and self.challenger is None and mode() == "multi":
             raise ApiError(401, MISSING_CHALLENGER)
 
+    def after_negotiation(self, request: Request) -> None:
+        """Runs once the response type is known, before any body check."""
+
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
+        self.after_negotiation(request)
         # OPTIONS is a fixed route: no body checks (§1.4).
         if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
             raise ApiError(413, BODY_TOO_LARGE)

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.negotiation import top_ranked_range
+from practiceapi.protocol.negotiation import JSON, top_ranked_range
 from practiceapi.protocol.parsers import (
     JsonBodyParser,
     JsonPatchParser,
@@ -42,6 +42,9 @@ ACCEPT_PATCH = "application/json, application/merge-patch+json, application/json
 ITEM_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
 # The reference's fixed QUERY route on an item lists no PATCH (§2.5).
 QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
+JSON_PATCH_FAILED = "JSON Patch could not be applied"
+# Bound on an intermediate JSON Patch document; a todo's fields total under 300 characters.
+MAX_PATCHED_SIZE = 20_000
 
 _JSON_PATCH_FAILURES = (
     jsonpatch.JsonPatchException,
@@ -51,6 +54,24 @@ _JSON_PATCH_FAILURES = (
     TypeError,
     ValueError,
 )
+
+
+def _too_big(value: Any, limit: int = MAX_PATCHED_SIZE) -> bool:
+    """Is a JSON value bigger than `limit` (strings by length, everything else 1 each)?"""
+    stack, size = [value], 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            size += len(item) + sum(len(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            size += len(item)
+            stack.extend(item)
+        else:
+            size += len(item) if isinstance(item, str) else 1
+        if size > limit:
+            return True
+    return False
 
 
 def amend_not_found(todo_id: str) -> ApiError:
@@ -95,10 +116,16 @@ def _json_patch_builder(body: bytes) -> Callable[[dict], dict]:
         document = loads_strict(body, "Malformed JSON Patch document")
         if not isinstance(document, list):
             raise ApiError(400, "JSON Patch document must be an array of operations")
+        result: Any = current
         try:
-            result = jsonpatch.JsonPatch(document).apply(current)
+            for operation in document:
+                # One at a time: `copy` can double the document per operation, so the
+                # size is checked after each (a valid todo is far below the bound).
+                result = jsonpatch.JsonPatch([operation]).apply(result)
+                if _too_big(result):
+                    raise ApiError(409, JSON_PATCH_FAILED)
         except _JSON_PATCH_FAILURES:
-            raise ApiError(409, "JSON Patch could not be applied") from None
+            raise ApiError(409, JSON_PATCH_FAILED) from None
         return _patched(current, result)
 
     return build
@@ -127,6 +154,11 @@ class TodoItemView(TodoApiView):
         if self._wants_calendar(request):
             return CalendarRenderer(), CALENDAR
         return super().perform_content_negotiation(request, force)
+
+    def after_negotiation(self, request: Request) -> None:
+        if request.accepted_media_type == CALENDAR:
+            # Errors cannot be rendered as iCalendar: they answer JSON, as the 404 does.
+            request._request.negotiated_type = JSON
 
     def _read(self, request: Request, todo_id: str, *, calendar: bool) -> Response:
         rows = list_rows(self.challenger)
