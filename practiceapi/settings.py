@@ -161,7 +161,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # No QUERY operations (OpenAPI 3.1 cannot hold them) and no /sim: it has its own
     # document at /sim/docs/openapi.json (sim/openapi.py).
-    "PREPROCESSING_HOOKS": ["sim.openapi.main_document_endpoints"],
+    "PREPROCESSING_HOOKS": ["practiceapi.openapi.main_document_endpoints"],
     # Swagger UI at /docs lists both documents. The definition selector lives in the
     # standalone layout, whose preset is a JS object, hence a JS literal, not a dict.
     "SWAGGER_UI_SETTINGS": """{

@@ -189,23 +189,29 @@ def amend_todo(
 
 
 def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
-    """Delete todo `todo_id` (its id is never handed out again); raises TodoNotFound."""
+    """Delete todo `todo_id` (its id is never handed out again); raises TodoNotFound.
+
+    The session row is locked first, as create and restore lock it, so that no two
+    writers can wait on each other's locks in opposite orders.
+    """
     if todo_id is None:
         raise TodoNotFound(todo_id)
     names = _names()
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"DELETE FROM {names['todo']} WHERE {names['owner']} = %s AND {names['todo_id']} = %s",
-            [challenger.pk, todo_id],
-        )
-        if cursor.rowcount != 1:
-            raise TodoNotFound(todo_id)
         cursor.execute(
             f"UPDATE {names['session']} SET todo_count = "
             "CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END "
             f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
             [challenger.pk, challenger.pk],
         )
-        total, done = cursor.fetchone()
+        total, done_before = cursor.fetchone()
+        cursor.execute(
+            f"DELETE FROM {names['todo']} WHERE {names['owner']} = %s "
+            f"AND {names['todo_id']} = %s RETURNING {names['done']}",
+            [challenger.pk, todo_id],
+        )
+        deleted = cursor.fetchone()
+        if deleted is None:
+            raise TodoNotFound(todo_id)  # the rollback restores the count
     challenger.todo_count = total
-    return StoreFacts(total=total, done=done)
+    return StoreFacts(total=total, done=done_before - bool(deleted[0]))

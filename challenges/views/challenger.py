@@ -8,6 +8,7 @@ import orjson
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challenges import schema
 from challenges.models import Challenger
 from challenges.services import (
     create_from_payload,
@@ -69,6 +70,7 @@ class ChallengerView(ApiView):
     negotiate = False
     headers_on_405 = {"Allow": "POST, OPTIONS"}
 
+    @schema.create_challenger
     def post(self, request: Request) -> HttpResponse:
         if mode() == "single":
             response = empty_response(201, {"Location": "/gui/challenges"})
@@ -97,12 +99,14 @@ class ChallengerProgressView(ApiView):
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
 
+    @schema.get_progress
     def get(self, request: Request, guid: str) -> HttpResponse:
         challenger = _lookup(request, guid)
         if challenger is None:
             raise _unknown(f"Challenger not found {guid}")
         return _with_session(_json(progress_payload(challenger)), challenger)
 
+    @schema.put_progress
     def put(self, request: Request, guid: str) -> HttpResponse:
         guid = parse_guid(guid)
         doc = validate_payload(_read_json(request))
@@ -134,12 +138,14 @@ class ChallengerDatabaseView(ApiView):
             raise ApiError(404, f"Challenger database not instantiated {guid}")
         return _lookup(request, guid)
 
+    @schema.get_database
     def get(self, request: Request, guid: str) -> HttpResponse:
         challenger = self._store_owner(request, guid)
         if challenger is None:
             raise _unknown(f"Challenger not found {guid}")
         return _with_session(_json({"todos": todo_rows(challenger)}), challenger)
 
+    @schema.put_database
     def put(self, request: Request, guid: str) -> HttpResponse:
         challenger = self._store_owner(request, guid)
         if challenger is None:

@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challenges import schema
 from challenges.catalogue import challenges_for, display_id, progress_status
 from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
@@ -25,6 +26,7 @@ ALLOW = {"Allow": "GET, HEAD, OPTIONS"}
 class ChallengesView(ApiView):
     headers_on_405 = ALLOW
 
+    @schema.get_challenges
     def get(self, request: Request) -> Response:
         challenger = request._request.challenger
         current = mode()

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.html import escape
@@ -170,7 +171,14 @@ def _redirect_to(challenger: Challenger) -> HttpResponse:
 
 
 def _remember(response: HttpResponse, challenger: Challenger) -> None:
-    response.set_cookie(COOKIE, challenger.guid, max_age=COOKIE_AGE, samesite="Lax")
+    response.set_cookie(
+        COOKIE,
+        challenger.guid,
+        max_age=COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,  # read by the server only (start page, /gui/challenges)
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
 
 
 def _cookie_session(request: HttpRequest) -> Challenger | None:
@@ -231,7 +239,7 @@ def _url_safe(guid: str) -> str:
     # Like the reference GUI: a GUID is letters, digits and dashes; anything else is noise
     # (quotes, spaces, a pasted "X-CHALLENGER:" prefix would otherwise break the URL).
     guid = guid.split(":")[-1].strip()
-    return re.sub(r"[^-a-zA-Z0-9]", "", guid)[:64] or "-"
+    return re.sub(r"[^-a-zA-Z0-9]", "", guid)[:64].lower() or "-"
 
 
 @never_cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challenges.schema import heartbeat
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.responses import empty_response
 
@@ -15,17 +16,20 @@ class HeartbeatView(ApiView):
     negotiate = False  # an unsupported Accept still gets its 204
     headers_on_405 = ALLOW  # QUERY: we answer 405 where the reference has no route (404)
 
+    @heartbeat(204, "The server is up (no body)")
     def get(self, request: Request) -> HttpResponse:
         return empty_response(204)
 
     def options(self, request: Request) -> HttpResponse:
         return empty_response(204, ALLOW)
 
+    @heartbeat(405, "Deliberately not allowed")
     def post(self, request: Request) -> HttpResponse:
         return empty_response(405)
 
     put = delete = post
 
+    @heartbeat(500, "A deliberate server error, for practising")
     def patch(self, request: Request) -> HttpResponse:
         response = empty_response(500)
         response.reason_phrase = "Server Error"  # the reference's phrase (D3.11)

@@ -27,7 +27,6 @@ from practiceapi.protocol.responses import empty_response
 NAME_MAX = 100
 FIELDS = ("xChallenger", "displayName", "cohort", "cohortName")
 ALLOW = {"Allow": "GET, PUT, HEAD, OPTIONS"}
-_UNSET: Any = object()
 
 
 def _json_type(value: Any) -> str:
@@ -172,9 +171,11 @@ def _challenger(guid: str) -> Challenger:
 
 
 def _read_json(request: Request) -> Any:
-    content_type = (request.META.get("CONTENT_TYPE") or "").split(";")[0].strip().lower()
-    if content_type and content_type != "application/json" and not content_type.endswith("+json"):
-        raise ApiError(415, f"Unsupported Content Type - {content_type}")
+    header = (request.META.get("CONTENT_TYPE") or "").strip().lower()
+    media_type = header.split(";")[0].strip()
+    # No Content-Type is accepted as JSON: this route takes nothing else.
+    if media_type and media_type != "application/json" and not media_type.endswith("+json"):
+        raise ApiError(415, f"Unsupported Content Type - {header}")
     try:
         return orjson.loads(request.body)
     except orjson.JSONDecodeError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -89,3 +91,17 @@ def test_single_mode_posting_opens_the_single_session(client: Client, single_mod
 def test_single_mode_counts_96_challenges(client: Client, single_mode: None) -> None:
     html = client.get("/").content.decode()
     assert "96 challenges" in html
+
+
+def test_every_field_has_a_label(client: Client) -> None:
+    html = client.get("/").content.decode()
+    ids = re.findall(r'<(?:input|textarea) id="([^"]+)"', html)
+    assert len(ids) == 2
+    for field_id in ids:
+        assert f'<label for="{field_id}">' in html
+
+
+def test_headings_do_not_skip_levels(client: Client) -> None:
+    levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", client.get("/").content.decode())]
+    assert levels[0] == 1
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))

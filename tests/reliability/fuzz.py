@@ -6,25 +6,28 @@ so the fuzzer's writes never touch `db.sqlite3`. Every operation of `/api/schema
 the /sim document (`/sim/docs/openapi.json`) is run with a bounded number of examples and
 two checks: no 5xx (`not_a_server_error`) and every answer matching the documented schema
 (`response_schema_conformance`). Requests carry the `X-CHALLENGER` of a fresh session so
-that writes are exercised too, not only the 401 of the read-only default list.
+that writes are exercised too, not only the 401 of the read-only default list, and the
+session's secret token and the practice Basic login open the secret area.
 
-The PATCH /api/heartbeat (and POST with `X-HTTP-Method-Override: PATCH`) 500 is a
-challenge the API must answer (PATCH_HEARTBEAT_500), so that operation is run with the
-schema check only. Exit status: non-zero when any document has a failure.
+Some 5xx are challenges the API must answer (PATCH /api/heartbeat -> 500, PATCH and TRACE
+on the heartbeat and on /sim -> 501): only those operations may answer them. Exit status:
+non-zero when any document has a failure.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import os
 import subprocess
 import sys
 import tempfile
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.reliability.server import VENV_BIN, Server, new_session, scratch_database
+from tests.reliability.server import VENV_BIN, Server, new_session, request, scratch_database
 
 DOCUMENTS = {
     "api": "/api/schema/",
@@ -32,35 +35,73 @@ DOCUMENTS = {
 }
 CHECKS = "not_a_server_error,response_schema_conformance"
 SCHEMATHESIS = (
-    str(VENV_BIN / "schemathesis") if (VENV_BIN / "schemathesis").exists() else ("schemathesis")
+    str(VENV_BIN / "schemathesis") if (VENV_BIN / "schemathesis").exists() else "schemathesis"
 )
-# The deliberate 500 of the heartbeat challenge (spec: PATCH /api/heartbeat -> 500).
-DELIBERATE_500 = r"^/(api/)?heartbeat/?$"
+BASIC_ADMIN = "Basic " + base64.b64encode(b"admin:password").decode()
+# Every `{guid}` path parameter names the fuzzing session, so that the session routes reach
+# their real logic instead of answering 404 for a random GUID. Some 5xx are answers the
+# challenges require (spec/api.md §1.2): PATCH/TRACE on /sim -> 501, PATCH on the
+# heartbeat -> 500, TRACE -> 501; only those operations accept them.
+CONFIG = """\
+[parameters]
+"path.guid" = "{guid}"
+
+[[operations]]
+include-path-regex = "^/sim/"
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", 501]
+
+[[operations]]
+include-path-regex = "^/(api/)?heartbeat/?$"
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", 500, 501]
+"""
+
+
+@dataclass(frozen=True)
+class Credentials:
+    guid: str
+    token: str
+
+
+def config_file(credentials: Credentials, directory: Path) -> Path:
+    path = directory / "schemathesis.toml"
+    path.write_text(CONFIG.format(guid=credentials.guid))
+    return path
 
 
 def schemathesis(
     base_url: str,
     document: str,
     *,
-    guid: str,
+    credentials: Credentials,
+    config: Path,
     max_examples: int,
     seed: int,
     report_dir: Path,
     extra: list[str],
-) -> list[list[str]]:
-    """The schemathesis command lines for one document (the heartbeat gets its own)."""
-    common = [
+) -> list[str]:
+    """The schemathesis command line for one document."""
+    return [
         SCHEMATHESIS,
+        "--config-file",
+        str(config),
         "run",
         f"{base_url}{DOCUMENTS[document]}",
         "--url",
         base_url,
+        "--checks",
+        CHECKS,
         "--max-examples",
         str(max_examples),
         "--seed",
         str(seed),
+        # The session, its secret token, and the practice API's Basic login: writes and
+        # the secret area are exercised past their 401s.
         "--header",
-        f"X-CHALLENGER:{guid}",
+        f"X-CHALLENGER:{credentials.guid}",
+        "--header",
+        f"X-AUTH-TOKEN:{credentials.token}",
+        "--auth",
+        "admin:password",
         "--generation-database",
         "none",
         "--request-timeout",
@@ -68,38 +109,22 @@ def schemathesis(
         "--no-color",
         "--report",
         "junit",
+        "--report-junit-path",
+        str(report_dir / f"{document}.xml"),
         *extra,
     ]
-    if document != "api":
-        return [
-            [
-                *common,
-                "--checks",
-                CHECKS,
-                "--report-junit-path",
-                str(report_dir / f"{document}.xml"),
-            ]
-        ]
-    return [
-        [
-            *common,
-            "--checks",
-            CHECKS,
-            "--exclude-path-regex",
-            DELIBERATE_500,
-            "--report-junit-path",
-            str(report_dir / "api.xml"),
-        ],
-        [
-            *common,
-            "--checks",
-            "response_schema_conformance",
-            "--include-path-regex",
-            DELIBERATE_500,
-            "--report-junit-path",
-            str(report_dir / "api-heartbeat.xml"),
-        ],
-    ]
+
+
+def credentials_for(server: Server) -> Credentials:
+    guid = new_session(server)
+    reply = request(
+        server,
+        "POST",
+        "/api/secret/token",
+        None,
+        {"X-CHALLENGER": guid, "Authorization": BASIC_ADMIN},
+    )
+    return Credentials(guid, reply.header("X-AUTH-TOKEN") or "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,38 +144,36 @@ def main(argv: list[str] | None = None) -> int:
 
     args.report_dir.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
+        server: Server | None = None
         if args.url:
             base_url = args.url.rstrip("/")
-            server = None
+            parts = urlsplit(base_url)
+            target = Server(database_url="", host=parts.hostname or "", port=parts.port or 80)
         else:
             database = stack.enter_context(scratch_database(prefix="fuzz"))
-            server = stack.enter_context(Server(database))
+            server = target = stack.enter_context(Server(database))
             base_url = server.url
-        guid = new_session(server) if server else _new_session_at(base_url)
+        credentials = credentials_for(target)
+        config = config_file(credentials, args.report_dir)
         failed = False
         for document in args.documents.split(","):
-            for command in schemathesis(
+            command = schemathesis(
                 base_url,
                 document.strip(),
-                guid=guid,
+                credentials=credentials,
+                config=config,
                 max_examples=args.max_examples,
                 seed=args.seed,
                 report_dir=args.report_dir,
                 extra=args.extra,
-            ):
-                print("$", " ".join(command), flush=True)
-                env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-                failed |= subprocess.run(command, env=env).returncode != 0
+            )
+            print("$", " ".join(command), flush=True)
+            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+            failed |= subprocess.run(command, env=env).returncode != 0
         if server is not None and "Traceback" in server.log():
             print("\n--- server log (tracebacks) ---\n" + server.log()[-20000:])
     print(f"JUnit reports: {args.report_dir}")
     return 1 if failed else 0
-
-
-def _new_session_at(base_url: str) -> str:
-    """A session on a server this script did not start (plain HTTP)."""
-    parts = urlsplit(base_url)
-    return new_session(Server(database_url="", host=parts.hostname or "", port=parts.port or 80))
 
 
 if __name__ == "__main__":

@@ -58,3 +58,16 @@ def test_deleting_everything_leaves_an_empty_store(client: Client, guid: str) ->
 def test_406_applies(client: Client, guid: str) -> None:
     response = client.delete("/api/todos/3", headers=session(guid, Accept="image/png"))
     assert response.status_code == 406
+
+
+def test_deleting_a_done_todo_updates_the_facts(client: Client, guid: str) -> None:
+    create(client, guid, "done", doneStatus=True)
+    create(client, guid, "also done", doneStatus=True)
+    response = client.delete("/api/todos/11", headers=session(guid))
+    facts = response.wsgi_request.todo_store
+    assert (facts.total, facts.done) == (11, 1)
+
+
+def test_a_missing_todo_changes_no_count(client: Client, guid: str) -> None:
+    client.delete("/api/todos/99", headers=session(guid))
+    assert Challenger.objects.get(pk=guid).todo_count == 10

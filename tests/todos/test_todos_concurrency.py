@@ -37,14 +37,14 @@ def _a_database_that_waits(transactional_db: None) -> None:
 
 
 def _run_concurrently(action) -> list:  # noqa: ANN001
-    """Call `action(client)` on WORKERS threads released at once; their results."""
+    """Call `action(client, index)` on WORKERS threads released at once; their results."""
     barrier = threading.Barrier(WORKERS)
     results: list = [None] * WORKERS
 
     def work(index: int) -> None:
         try:
             barrier.wait()
-            results[index] = action(Client())
+            results[index] = action(Client(), index)
         finally:
             connection.close()
 
@@ -59,7 +59,7 @@ def _run_concurrently(action) -> list:  # noqa: ANN001
 def test_concurrent_creates_stop_exactly_at_the_cap() -> None:
     guid = create_challenger().guid
 
-    def create(client: Client) -> tuple[int, int | None]:
+    def create(client: Client, index: int) -> tuple[int, int | None]:
         response = client.post(
             "/api/todos",
             data='{"title":"race"}',
@@ -81,9 +81,8 @@ def test_concurrent_creates_stop_exactly_at_the_cap() -> None:
 def test_concurrent_creates_and_deletes_keep_the_count() -> None:
     guid = create_challenger().guid
 
-    def write(client: Client) -> int:
-        index = threading.get_ident() % 2
-        if index:
+    def write(client: Client, index: int) -> int:
+        if index % 2:
             return client.post(
                 "/api/todos",
                 data='{"title":"race"}',

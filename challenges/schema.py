@@ -1,0 +1,133 @@
+"""OpenAPI annotations of the challenges app's API views (drf-spectacular)."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+
+from practiceapi.openapi import ERRORS, X_CHALLENGER
+
+TAG = "challenger"
+GUID = OpenApiParameter("guid", OpenApiTypes.STR, OpenApiParameter.PATH, description="Session GUID.")
+EMPTY = OpenApiResponse(description="No body.")
+
+PROGRESS = {
+    "type": "object",
+    "properties": {
+        "xAuthToken": {"type": "string"},
+        "xChallenger": {"type": "string"},
+        "secretNote": {"type": "string", "maxLength": 100},
+        "challengeStatus": {"type": "object", "additionalProperties": {"type": "boolean"}},
+    },
+    "required": ["xChallenger", "challengeStatus"],
+}
+TODO_EXPORT = {
+    "type": "object",
+    "properties": {
+        "todos": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "title": {"type": "string", "minLength": 1, "maxLength": 50},
+                    "doneStatus": {"type": "boolean"},
+                    "description": {"type": "string", "maxLength": 200},
+                },
+                "required": ["title"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["todos"],
+    "additionalProperties": False,
+}
+CHALLENGES = {
+    "type": "object",
+    "properties": {
+        "challenges": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "integer"},
+                    "name": {"type": "string"},
+                    "description": {"type": "string"},
+                    "status": {"type": "boolean"},
+                },
+                "required": ["id", "name", "description", "status"],
+                "xml": {"name": "challenge"},
+            },
+        }
+    },
+    "required": ["challenges"],
+    "xml": {"name": "challenges"},
+}
+
+
+def _error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ERRORS, description=description)
+
+
+create_challenger = extend_schema(
+    tags=[TAG],
+    summary="Create a session (no X-CHALLENGER), or confirm an existing one",
+    parameters=[X_CHALLENGER],
+    request=None,
+    responses={
+        201: OpenApiResponse(description="New session: its GUID is in `X-CHALLENGER`."),
+        200: OpenApiResponse(description="The session named in `X-CHALLENGER` exists."),
+        404: _error("The session named in `X-CHALLENGER` does not exist."),
+    },
+)
+get_progress = extend_schema(
+    tags=[TAG],
+    summary="A session's progress payload",
+    parameters=[GUID, X_CHALLENGER],
+    responses={200: PROGRESS, 404: _error("Unknown session.")},
+)
+put_progress = extend_schema(
+    tags=[TAG],
+    summary="Restore a progress payload (creates the session when it does not exist)",
+    parameters=[GUID],
+    request={"application/json": PROGRESS},
+    responses={
+        200: PROGRESS,
+        201: OpenApiResponse(description="Session created from the payload."),
+        400: _error("Not a UUID, or not a valid payload."),
+        409: _error("The payload's xChallenger is not the URL GUID."),
+    },
+)
+get_database = extend_schema(
+    tags=[TAG],
+    summary="A session's todo list, for saving",
+    parameters=[GUID],
+    responses={200: TODO_EXPORT, 400: _error("Not a UUID."), 404: _error("Unknown session.")},
+)
+put_database = extend_schema(
+    tags=[TAG],
+    summary="Replace a session's todo list with a saved one",
+    parameters=[GUID],
+    request={"application/json": TODO_EXPORT},
+    responses={
+        204: EMPTY,
+        400: _error("Not a UUID, or an invalid todo list (nothing changes)."),
+        404: _error("Unknown session."),
+    },
+)
+get_challenges = extend_schema(
+    tags=["challenges"],
+    summary="Every challenge with this session's completion status",
+    parameters=[X_CHALLENGER],
+    responses={200: CHALLENGES, 406: _error("No acceptable response type.")},
+)
+
+
+def heartbeat(status: int, summary: str):  # noqa: ANN201 - a drf-spectacular decorator
+    return extend_schema(
+        tags=["heartbeat"],
+        summary=summary,
+        parameters=[X_CHALLENGER],
+        request=None,
+        responses={status: EMPTY},
+    )
