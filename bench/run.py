@@ -53,7 +53,7 @@ HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
-DEFAULT_SERVER = "granian:2:1"
+DEFAULT_SERVER = "granian:2:2"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
 
 # Targets of issue 8 on a 2-core machine.

@@ -202,8 +202,29 @@
     schedule();
   }
 
+  // "Create a session" buttons send the real POST /api/challenger (which completes
+  // challenge 01) and follow its Location; the form posts server-side when this fails.
+  function setUpApiCreate() {
+    var forms = document.querySelectorAll("form[data-api-create]");
+    Array.prototype.forEach.call(forms, function (form) {
+      form.addEventListener("submit", function (event) {
+        if (!window.fetch) { return; }
+        event.preventDefault();
+        fetch("/api/challenger", { method: "POST", cache: "no-store" })
+          .then(function (response) {
+            var guid = response.headers.get("X-CHALLENGER");
+            if (!response.ok || !guid) { throw new Error("no session"); }
+            remember(guid, "");
+            window.location.assign("/gui/challenges/" + encodeURIComponent(guid));
+          })
+          .catch(function () { form.submit(); });
+      });
+    });
+  }
+
   function start() {
     setUpCopyButtons();
+    setUpApiCreate();
     var body = document.body;
     var guid = body.getAttribute("data-guid");
     var statusUrl = body.getAttribute("data-status-url");

@@ -23,7 +23,7 @@ def test_it_explains_the_service(client: Client) -> None:
 
 def test_it_offers_a_create_form_that_posts_without_javascript(client: Client) -> None:
     html = client.get("/").content.decode()
-    assert '<form method="post" action="/gui/sessions">' in html
+    assert '<form method="post" action="/gui/sessions" data-api-create>' in html
     assert 'name="csrfmiddlewaretoken"' in html
 
 
