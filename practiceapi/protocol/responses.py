@@ -36,7 +36,13 @@ def error_response(
     elif media_type is None:
         structured = getattr(request, "structured_xml", False)
         media_type = preferred_type(request, structured_xml=structured)
-    body = render(ErrorMessages(messages, xml_child=xml_child), media_type)
+    payload = ErrorMessages(messages, xml_child=xml_child)
+    try:
+        body = render(payload, media_type)
+    except (TypeError, ValueError):
+        # A type that cannot carry an error list (text/calendar): the shared JSON shape.
+        media_type = JSON
+        body = render(payload, media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
     response.error_messages = messages  # read by challenge tracking, whatever the format
     for name, value in (headers or {}).items():

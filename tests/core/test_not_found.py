@@ -34,3 +34,11 @@ def test_paths_are_case_sensitive(client) -> None:
 
 def test_the_singular_todo_path_is_not_routed(client) -> None:
     assert client.get("/api/todo").status_code == 404
+
+
+def test_an_error_negotiated_as_calendar_is_answered_in_json(client, guid) -> None:
+    response = client.get(
+        "/api/todos/99999", headers={"X-CHALLENGER": guid, "Accept": "text/calendar"}
+    )
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"

@@ -327,7 +327,7 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
             while len(body) < int(length):
                 chunk = sock.recv(65536)
                 if not chunk:
-                    break
+                    raise ConnectionError(f"response cut short: {len(body)} of {length} bytes")
                 body += chunk
         else:
             while chunk := sock.recv(65536):

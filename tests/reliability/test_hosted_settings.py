@@ -119,17 +119,11 @@ def test_the_admin_session_cookie_is_secure_and_http_only(hosted: Server) -> Non
     assert {"secure", "httponly"} <= _flags(session)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="The dashboard's X-CHALLENGER cookie (the session GUID: the student's only "
-    "credential) is set without Secure behind HTTPS. Fix in challenges/views/dashboard.py "
-    "_remember: set_cookie(..., secure=settings.SESSION_COOKIE_SECURE, samesite='Lax').",
-)
 def test_the_dashboard_guid_cookie_is_secure(hosted: Server) -> None:
     guid = new_session_over_https(hosted)
     reply = request(hosted, "GET", f"/gui/challenges/{guid}", headers=HTTPS)
     assert reply.status == 200
-    assert "secure" in _flags(_cookies(reply)["X-CHALLENGER"])
+    assert {"secure", "httponly"} <= _flags(_cookies(reply)["X-CHALLENGER"])
 
 
 def new_session_over_https(server: Server) -> str:
