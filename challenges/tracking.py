@@ -14,32 +14,25 @@ from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 
 def exchange_for(request: HttpRequest, response: HttpResponse | None) -> Exchange:
     """The exchange the rules judge; with no response yet, a blank one (status 0)."""
-    if response is None:
-        return Exchange(
-            mode=settings.APICHALLENGES_MODE,
-            method=request.method,
-            path=request.api_path,
-            query_string=request.META.get("QUERY_STRING", ""),
-            headers={name.lower(): value for name, value in request.headers.items()},
-            body=request.body,
-            status=0,
-            response_headers={},
-            response_body=b"",
-        )
-    return Exchange(
+    exchange = Exchange(
         mode=settings.APICHALLENGES_MODE,
         method=request.method,
         path=request.api_path,
         query_string=request.META.get("QUERY_STRING", ""),
         headers={name.lower(): value for name, value in request.headers.items()},
         body=request.body,
-        status=response.status_code,
-        response_headers={name.lower(): value for name, value in response.items()},
-        response_body=b"" if response.streaming else response.content,
-        store=getattr(request, "todo_store", None),
-        created=getattr(request, "created_todo", None),
-        error_messages=getattr(response, "error_messages", None),
+        status=0,
+        response_headers={},
+        response_body=b"",
     )
+    if response is not None:
+        exchange.status = response.status_code
+        exchange.response_headers = {name.lower(): value for name, value in response.items()}
+        exchange.response_body = b"" if response.streaming else response.content
+        exchange.store = getattr(request, "todo_store", None)
+        exchange.created = getattr(request, "created_todo", None)
+        exchange.error_messages = getattr(response, "error_messages", None)
+    return exchange
 
 
 def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger | None:

@@ -30,7 +30,13 @@ from challenges.sessions import UNKNOWN_CHALLENGER, mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
-from practiceapi.protocol.parsers import NOT_AN_OBJECT, BodyError, loads_strict, parse_xml_object
+from practiceapi.protocol.parsers import (
+    NOT_AN_OBJECT,
+    BodyError,
+    json_type_name,
+    loads_strict,
+    parse_xml_object,
+)
 from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.responses import empty_response
 from secrets_app.auth import credentials_match, parse_basic, presented_token
@@ -494,27 +500,12 @@ def _note_from_body(body: bytes, kind: str) -> str:
     else:
         note = fields["note"]
         if not isinstance(note, str):
-            messages.append(f"Failed Validation: note should be STRING but was {_type_name(note)}")
+            messages.append(
+                f"Failed Validation: note should be STRING but was {json_type_name(note)}"
+            )
         elif "\x00" in note:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append("Failed Validation: note can not contain the NUL character")
     if messages:
         raise ApiError(422, *messages)
     return fields["note"]
-
-
-def _type_name(value: Any) -> str:
-    """The type names the todo API uses in its messages (spec/api.md §2.8)."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMERIC"
-    if isinstance(value, dict):
-        return "OBJECT"
-    if isinstance(value, list):
-        return "ARRAY"
-    return "STRING"

@@ -11,29 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import json_type_name
 from sim.data import DESCRIPTION_MAX, NAME_MAX, TAKEN_NAMES
 
 PREFIX = "Failed Validation: "
 _KNOWN = {"id": "id", "name": "name", "description": "description"}
-
-
-def json_type(value: Any) -> str:
-    """The engine's name for a body value's type, as used in type-error messages."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMERIC"
-    if isinstance(value, str):
-        return "STRING"
-    if isinstance(value, dict):
-        return "OBJECT"
-    if isinstance(value, list):
-        return "ARRAY"
-    return type(value).__name__.upper()
 
 
 def validate_create(document: Any) -> dict[str, str]:
@@ -56,7 +38,9 @@ def validate_create(document: Any) -> dict[str, str]:
         problems.append(f"{PREFIX}Invalid Creation: Not allowed to create with id")
     for name in ("name", "description"):
         if name in fields and not isinstance(fields[name], str):
-            problems.append(f"{PREFIX}{name} should be STRING but was {json_type(fields[name])}")
+            problems.append(
+                f"{PREFIX}{name} should be STRING but was {json_type_name(fields[name])}"
+            )
     problems.extend(_value_problems(fields))
     if problems:
         raise ApiError(422, *problems)

@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import json_type_name
 from todos.models import DESCRIPTION_MAX, TITLE_MAX
 
 FIELDS = ("id", "title", "doneStatus", "description")
@@ -70,23 +71,6 @@ def normalise(body: Mapping[str, Any]) -> dict[str, Any]:
     return {_CANONICAL.get(str(name).lower(), name): value for name, value in body.items()}
 
 
-def type_name(value: Any) -> str:
-    """The engine's name for a JSON value's type (STRING, BOOLEAN, INTEGER, ...)."""
-    if isinstance(value, str):
-        return "STRING"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMERIC"
-    if isinstance(value, dict):
-        return "OBJECT"
-    if isinstance(value, list):
-        return "ARRAY"
-    return "NULL"
-
-
 def display(value: Any) -> str:
     """A body value as a message shows it (`3`, `abc`, `true`, `null`)."""
     if isinstance(value, str):
@@ -126,8 +110,8 @@ def type_errors(fields: Mapping[str, Any]) -> list[str]:
     """Step 1: every known non-id field whose value has the wrong type, in field order."""
     errors = []
     for name, expected in _EXPECTED.items():
-        if name in fields and type_name(fields[name]) != expected:
-            errors.append(f"{name} should be {expected} but was {type_name(fields[name])}")
+        if name in fields and json_type_name(fields[name]) != expected:
+            errors.append(f"{name} should be {expected} but was {json_type_name(fields[name])}")
     return errors
 
 

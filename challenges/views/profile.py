@@ -21,26 +21,13 @@ from challenges.services import parse_guid
 from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import json_type_name
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.responses import empty_response
 
 NAME_MAX = 100
 FIELDS = ("xChallenger", "displayName", "cohort", "cohortName")
 ALLOW = {"Allow": "GET, PUT, HEAD, OPTIONS"}
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int | float):
-        return "NUMERIC"
-    if isinstance(value, list):
-        return "ARRAY"
-    if isinstance(value, dict):
-        return "OBJECT"
-    return "STRING"
 
 
 def find_cohort(code: str) -> Cohort:
@@ -64,7 +51,8 @@ def parse_profile(doc: Any) -> dict[str, Any]:
         name = doc["displayName"]
         if name is not None and not isinstance(name, str):
             raise ApiError(
-                422, f"Failed Validation: displayName should be STRING but was {_json_type(name)}"
+                422,
+                f"Failed Validation: displayName should be STRING but was {json_type_name(name)}",
             )
         name = " ".join((name or "").split())  # one line, no stray whitespace
         if len(name) > NAME_MAX:
@@ -78,7 +66,7 @@ def parse_profile(doc: Any) -> dict[str, Any]:
         code = doc["cohort"]
         if code is not None and not isinstance(code, str):
             raise ApiError(
-                422, f"Failed Validation: cohort should be STRING but was {_json_type(code)}"
+                422, f"Failed Validation: cohort should be STRING but was {json_type_name(code)}"
             )
         changes["cohort"] = find_cohort(code) if code and code.strip() else None
     return changes

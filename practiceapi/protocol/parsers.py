@@ -261,3 +261,21 @@ class JsonPatchParser(BaseParser):
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         return loads_strict(stream.read())
+
+
+def json_type_name(value: Any) -> str:
+    """A body value's type as validation messages name it (spec/api.md §2.8):
+    STRING, BOOLEAN, INTEGER, NUMERIC, OBJECT, ARRAY or NULL."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int):
+        return "INTEGER"
+    if isinstance(value, float):
+        return "NUMERIC"
+    if isinstance(value, dict):
+        return "OBJECT"
+    if isinstance(value, list):
+        return "ARRAY"
+    return "STRING"

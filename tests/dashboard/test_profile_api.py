@@ -68,7 +68,7 @@ def test_it_refuses_a_name_that_is_not_a_string(client: Client, guid: str) -> No
     response = put(client, guid, {"displayName": 5})
     assert response.status_code == 422
     assert response.json()["errorMessages"] == [
-        "Failed Validation: displayName should be STRING but was NUMERIC"
+        "Failed Validation: displayName should be STRING but was INTEGER"
     ]
 
 
