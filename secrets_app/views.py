@@ -27,6 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challenges.sessions import UNKNOWN_CHALLENGER, mode
+from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
@@ -105,12 +106,7 @@ class NoteSchema(SecretSchema):
     security = {"secretBearer": {"type": "http", "scheme": "bearer"}}
 
 
-ERROR_SCHEMA = {
-    "type": "object",
-    "properties": {"errorMessages": {"type": "array", "items": {"type": "string"}}},
-    "required": ["errorMessages"],
-    "xml": {"name": "errorMessages"},
-}
+ERROR_SCHEMA = ERRORS
 TOKEN_SCHEMA = {
     "type": "object",
     "properties": {"token": {"type": "string"}},

@@ -302,19 +302,6 @@ def servers() -> list[dict[str, str]]:
 
 # OpenAPI 3.1 has no `query` operation, and drf-spectacular fails on the method before it
 # reads `extend_schema(exclude=True)`, so QUERY endpoints are dropped up front.
-_UNEXPRESSIBLE_METHODS = frozenset({"QUERY"})
-
-
-def drop_unexpressible(endpoints: list[tuple]) -> list[tuple]:
-    """Preprocessing hook: drop (path, regex, method, view) endpoints OpenAPI cannot hold."""
-    return [e for e in endpoints if e[2] not in _UNEXPRESSIBLE_METHODS]
-
-
-def main_document_endpoints(endpoints: list[tuple]) -> list[tuple]:
-    """Preprocessing hook of the main document: no QUERY, and no /sim (it has its own)."""
-    return [e for e in drop_unexpressible(endpoints) if not e[0].startswith("/sim/")]
-
-
 def postprocess(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
     """Add what serializers cannot express: XML element names, strict create bodies.
 
@@ -356,7 +343,7 @@ def document_settings() -> dict[str, Any]:
         "OAS_VERSION": "3.1.0",
         "SERVERS": servers(),
         "TAGS": [{"name": TAG, "description": "Simulated entities: reads and fake writes."}],
-        "PREPROCESSING_HOOKS": ["sim.openapi.drop_unexpressible"],
+        "PREPROCESSING_HOOKS": ["practiceapi.openapi.drop_unexpressible"],
         "POSTPROCESSING_HOOKS": [
             "drf_spectacular.hooks.postprocess_schema_enums",
             "sim.openapi.postprocess",

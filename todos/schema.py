@@ -17,6 +17,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 
+from practiceapi.openapi import ERRORS
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 
 TAG = "todos"
@@ -52,12 +53,6 @@ TODOS = {
     "properties": {"todos": {"type": "array", "items": TODO, "xml": {"wrapped": False}}},
     "required": ["todos"],
     "xml": {"name": "todos"},
-}
-ERRORS = {
-    "type": "object",
-    "properties": {"errorMessages": {"type": "array", "items": {"type": "string"}}},
-    "required": ["errorMessages"],
-    "xml": {"name": "errorMessages"},
 }
 
 
