@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 4567
 HOST ?= 127.0.0.1
 WORKERS ?= 2
-THREADS ?= 4
+THREADS ?= 2
 
 .PHONY: run test lint migrate dev clean
 
@@ -25,11 +25,12 @@ migrate: $(VENV)/.runtime-installed
 	$(BIN)/python manage.py migrate --noinput
 
 ## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server.
+## granian, 2 workers x 2 threads: the measured winner on 2 cores (docs/benchmark.md).
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/gunicorn practiceapi.wsgi:application --bind $(HOST):$(PORT) \
-		--workers $(WORKERS) --threads $(THREADS) --worker-class gthread \
-		--access-logfile - --log-level warning
+	$(BIN)/granian --interface wsgi --host $(HOST) --port $(PORT) \
+		--workers $(WORKERS) --blocking-threads $(THREADS) --no-ws --log-level warning \
+		practiceapi.wsgi:application
 
 ## Django's development server (auto-reload).
 dev: migrate

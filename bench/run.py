@@ -10,14 +10,15 @@ again). json-server (bench/jsonserver, pinned by its package-lock.json) serving 
 ten todos gets the same two workloads in the same run. Every server it starts runs in a
 process group of its own and is stopped at the end, on errors and on Ctrl-C too.
 
-It prints, per workload, requests/s, p50, p99, errors (non-2xx answers and socket
-errors), the server's peak RSS (all its processes) and the ratio ours / json-server, and
-ends with one line per workload:
+It prints, per workload, requests/s, p50, p99, errors (non-2xx answers, socket errors and
+requests unanswered after 2 s), the server's peak RSS (all its processes) and the ratio
+ours / json-server, and ends with one line per workload:
 
     workload=NAME ours_rps=N jsonserver_rps=N ratio=R p99_ms=N errors=N rss_mb=N
 
 `--server` picks the server model (repeat it to compare several in one run); the default
-is the one `make run` uses. Standard library only, plus psycopg for the PostgreSQL part.
+is the model chosen by measurement (granian, 2 workers x 2 threads), which `make run`
+should use too. Standard library only, plus psycopg for the PostgreSQL part.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Everything else (the challenges API, the dashboard, the admin, the tracker) asks
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -1282,11 +1282,36 @@ def rules_by_route(mode: str) -> RouteIndex:
 
 def candidates(exchange: Exchange) -> tuple[Challenge, ...]:
     """The challenges worth evaluating for this exchange."""
-    index = rules_by_route(exchange.mode)
-    shape = rules.route_shape(exchange.path)
+    return route_candidates(exchange.mode, exchange.method, exchange.path)
+
+
+def route_candidates(mode: str, method: str, path: str) -> tuple[Challenge, ...]:
+    """The challenges whose rules can pass for a request of `method` on `path`."""
+    index = rules_by_route(mode)
+    shape = rules.route_shape(path)
     if shape == rules.OTHER:
         return ()
-    return index.get((exchange.method, shape), ()) + index.get((rules.ANY_METHOD, shape), ())
+    return index.get((method, shape), ()) + index.get((rules.ANY_METHOD, shape), ())
+
+
+def open_candidates(
+    mode: str, method: str, path: str, done: Container[str], *, on_arrival: bool = False
+) -> tuple[Challenge, ...]:
+    """Candidates this session has not completed yet (only `on_arrival` ones if asked).
+
+    Most requests of a practising student complete nothing new; with nothing open the
+    tracker need not even build an Exchange.
+    """
+    return tuple(
+        c
+        for c in route_candidates(mode, method, path)
+        if c.key not in done and (c.on_arrival or not on_arrival)
+    )
+
+
+def passing(exchange: Exchange, challenges: tuple[Challenge, ...]) -> set[str]:
+    """Keys of those `challenges` whose rule passes for `exchange`."""
+    return _passing(exchange, challenges)
 
 
 def completed_keys(exchange: Exchange) -> set[str]:

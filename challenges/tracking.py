@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from challenges.catalogue import completed_keys, completed_on_arrival
+from challenges.catalogue import open_candidates, passing
 from challenges.exchange import Exchange
 from challenges.models import Challenger
 from challenges.progress import hold, record
@@ -51,8 +51,12 @@ def track_arrival(request: HttpRequest) -> None:
     """Credit what the request alone completes before the view runs, as the reference does,
     so that e.g. `GET /api/challenges` already shows itself done."""
     challenger = getattr(request, "challenger", None)
-    if challenger is not None:
-        request.held_credits = hold(challenger, completed_on_arrival(exchange_for(request, None)))
+    if challenger is None:
+        return
+    mode, method, path = settings.APICHALLENGES_MODE, request.method, request.api_path
+    open_now = open_candidates(mode, method, path, challenger.progress, on_arrival=True)
+    if open_now:
+        request.held_credits = hold(challenger, passing(exchange_for(request, None), open_now))
 
 
 def track(request: HttpRequest, response: HttpResponse) -> None:
@@ -61,5 +65,8 @@ def track(request: HttpRequest, response: HttpResponse) -> None:
         return
     own = challenger is getattr(request, "challenger", None)
     held = getattr(request, "held_credits", ()) if own else ()
-    if not record(challenger, completed_keys(exchange_for(request, response)), held):
+    mode, method, path = settings.APICHALLENGES_MODE, request.method, request.api_path
+    open_now = open_candidates(mode, method, path, challenger.progress)
+    keys = passing(exchange_for(request, response), open_now) if open_now else set()
+    if not record(challenger, keys, held):
         touch(challenger)

@@ -8,7 +8,10 @@ same rows give the store facts challenge tracking needs without another query.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
+
+from django.db import connection
 
 from challenges.exchange import StoreFacts
 from challenges.models import Challenger
@@ -18,13 +21,27 @@ ROW_COLUMNS = ("todo_id", "title", "done_status", "description")
 
 
 def todo_rows(challenger: Challenger) -> list[dict]:
-    """All of the session's todos as `{"id","title","doneStatus","description"}`, by id."""
+    """All of the session's todos as `{"id","title","doneStatus","description"}`, by id.
+
+    The hottest read of the service: plain SQL built once from the model's metadata (the
+    ORM's query compilation cost ten times the query itself here)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_rows_sql(connection.vendor), [challenger.pk])
+        fetched = cursor.fetchall()
     return [
-        {"id": tid, "title": title, "doneStatus": done, "description": description}
-        for tid, title, done, description in Todo.objects.filter(challenger=challenger)
-        .order_by("todo_id")
-        .values_list(*ROW_COLUMNS)
+        {"id": tid, "title": title, "doneStatus": bool(done), "description": description}
+        for tid, title, done, description in fetched
     ]
+
+
+@cache
+def _rows_sql(vendor: str) -> str:
+    meta = Todo._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in ROW_COLUMNS)
+    owner = quote(meta.get_field("challenger").column)
+    order = quote(meta.get_field("todo_id").column)
+    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {owner} = %s ORDER BY {order}"
 
 
 def list_rows(challenger: Challenger | None) -> list[dict]:

@@ -170,6 +170,7 @@ class Server:
     process: subprocess.Popen | None = None
     log_path: Path | None = None
     host: str = "127.0.0.1"
+    final_log: str = ""
 
     @property
     def url(self) -> str:
@@ -226,9 +227,16 @@ class Server:
         raise RuntimeError(f"gunicorn did not answer within {timeout}s:\n{self.log()}")
 
     def log(self) -> str:
+        """Everything the server wrote so far (kept after it stopped)."""
         if self.log_path is None or not self.log_path.exists():
-            return ""
+            return self.final_log
         return self.log_path.read_text(errors="replace")
+
+    def _discard_log(self) -> None:
+        self.final_log = self.log()
+        if self.log_path is not None:
+            self.log_path.unlink(missing_ok=True)
+            self.log_path = None
 
     def _signal_group(self, sig: int) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -247,6 +255,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.kill()
         self._reap_group()
+        self._discard_log()
 
     def kill(self) -> None:
         """SIGKILL the master and every worker: nothing gets to flush or clean up."""
@@ -258,6 +267,7 @@ class Server:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(10)
         self._reap_group()
+        self._discard_log()
 
     def _reap_group(self) -> None:
         # Workers orphaned by a killed master must not keep the database open.
@@ -278,8 +288,6 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-        if self.log_path is not None:
-            self.log_path.unlink(missing_ok=True)
 
 
 # ------------------------------------------------------------------------------- client
