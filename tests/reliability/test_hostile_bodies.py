@@ -79,7 +79,7 @@ def test_bodies_over_the_limits_change_nothing(victim: Victim) -> None:
 def test_a_body_over_one_megabyte_is_413_without_being_sent(server: Server, path: str) -> None:
     """The answer comes from the headers alone: the server does not wait for 50 MB."""
     head = (
-        f"POST {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         "Content-Length: 50000000\r\nConnection: close\r\n\r\n"
     )
     reply = raw_request(server, head.encode() + b"{", method="POST", timeout=10)
@@ -102,7 +102,7 @@ def test_a_mirror_body_over_24000_bytes_is_413(server: Server) -> None:
 def test_a_chunked_body_is_refused_with_411(victim: Victim) -> None:
     body = b'{"title":"chunked"}'
     head = (
-        f"POST /api/todos HTTP/1.1\r\nHost: t\r\nX-CHALLENGER: {victim.guid}\r\n"
+        f"POST /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-CHALLENGER: {victim.guid}\r\n"
         "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )
     chunked = f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n"
@@ -114,7 +114,7 @@ def test_a_chunked_body_is_refused_with_411(victim: Victim) -> None:
 def test_a_chunked_body_over_one_megabyte_changes_nothing(victim: Victim) -> None:
     before = victim.state()
     head = (
-        f"POST /api/todos HTTP/1.1\r\nHost: t\r\nX-CHALLENGER: {victim.guid}\r\n"
+        f"POST /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nX-CHALLENGER: {victim.guid}\r\n"
         "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )
     chunk = b"x" * 0x10000
@@ -272,7 +272,7 @@ def test_header_values_that_are_not_utf8_get_clear_answers(victim: Victim) -> No
         ),
     ]
     for head, status in cases:
-        data = head + b"Host: t\r\nConnection: close\r\n\r\n"
+        data = head + b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n"
         if b"Content-Length: 2" in head:
             data += b"{}"
         reply = raw_request(server, data, method="POST" if head.startswith(b"POST") else "GET")
@@ -284,7 +284,7 @@ def test_header_values_that_are_not_utf8_get_clear_answers(victim: Victim) -> No
 
 def _head(guid: str, length: str, path: str = "/api/todos") -> bytes:
     return (
-        f"POST {path} HTTP/1.1\r\nHost: t\r\nX-CHALLENGER: {guid}\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-CHALLENGER: {guid}\r\n"
         f"Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
     ).encode()
 

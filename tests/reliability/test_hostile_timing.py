@@ -97,7 +97,7 @@ def test_a_body_over_5000_characters_is_refused_within_100_ms(
 
 def test_a_50_mb_content_length_is_refused_within_100_ms(server: Server) -> None:
     head = (
-        b"POST /api/todos HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b"POST /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: 50000000\r\nConnection: close\r\n\r\n{"
     )
     reply = fastest(server, lambda: raw_request(server, head, method="POST"))
