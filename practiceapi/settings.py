@@ -43,6 +43,8 @@ if env_bool("BEHIND_HTTPS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
 INSTALLED_APPS = [
@@ -63,6 +65,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # HTTPS redirect, HSTS, nosniff when hosted behind TLS (docs/hosting.md).
+    "django.middleware.security.SecurityMiddleware",
     # Size limits, method override, CORS and cache headers for every API response.
     "practiceapi.middleware.ProtocolMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

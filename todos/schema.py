@@ -184,6 +184,7 @@ def _bodies(schema: dict[str, Any]) -> dict[str, Any]:
 # --- operations --------------------------------------------------------------------------
 
 list_todos = _schema(
+    operation_id="listTodos",
     summary="List todos",
     description=(
         "The session's todos (the default list without a session), filtered, sorted and "
@@ -197,9 +198,12 @@ list_todos = _schema(
         **COMMON_ERRORS,
     ),
 )
-head_todos = _schema(summary="Headers of the todo list", parameters=QUERY_PARAMETERS)
+head_todos = _schema(
+    operation_id="headTodos", summary="Headers of the todo list", parameters=QUERY_PARAMETERS
+)
 query_todos = extend_schema(exclude=True)
 create_todo = _schema(
+    operation_id="createTodo",
     summary="Create a todo",
     request=_bodies(CREATE_BODY),
     responses=_responses(
@@ -215,6 +219,7 @@ create_todo = _schema(
     ],
 )
 replace_todo_by_body_id = _schema(
+    operation_id="replaceTodoByBodyId",
     summary="Replace the todo named by the body id",
     request=_bodies(REPLACE_BY_ID_BODY),
     responses=_responses(
@@ -225,6 +230,7 @@ replace_todo_by_body_id = _schema(
 )
 options_todos = extend_schema(exclude=True)
 get_todo = _schema(
+    operation_id="getTodo",
     summary="Get one todo",
     description=(
         "A one-element collection. With a session and `Accept: text/calendar` ranked first, "
@@ -237,8 +243,9 @@ get_todo = _schema(
         **_errors(e404="No todo with that id."),
     },
 )
-head_todo = _schema(summary="Headers of one todo", parameters=[TODO_ID])
+head_todo = _schema(operation_id="headTodo", summary="Headers of one todo", parameters=[TODO_ID])
 amend_todo = _schema(
+    operation_id="amendTodo",
     summary="Amend a todo (only the given fields change)",
     parameters=[TODO_ID],
     request=_bodies(AMEND_BODY),
@@ -250,6 +257,7 @@ amend_todo = _schema(
     ),
 )
 replace_todo = _schema(
+    operation_id="replaceTodo",
     summary="Replace a todo (absent fields take their defaults)",
     parameters=[TODO_ID],
     request=_bodies(REPLACE_BODY),
@@ -261,6 +269,7 @@ replace_todo = _schema(
     ),
 )
 patch_todo = _schema(
+    operation_id="patchTodo",
     summary="Patch a todo: partial JSON, JSON Merge Patch or JSON Patch",
     parameters=[TODO_ID],
     request={
@@ -280,6 +289,7 @@ patch_todo = _schema(
     ),
 )
 delete_todo = _schema(
+    operation_id="deleteTodo",
     summary="Delete a todo",
     parameters=[TODO_ID],
     responses={
@@ -289,6 +299,7 @@ delete_todo = _schema(
 )
 options_todo = extend_schema(exclude=True)
 export_todos = _schema(
+    operation_id="exportTodos",
     summary="Download every todo",
     description="All of the caller's todos, unpaged, in id order, as an attachment.",
     parameters=[

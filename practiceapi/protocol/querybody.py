@@ -26,13 +26,13 @@ from practiceapi.protocol.query import (
     GREATER_THAN_OR_EQUAL,
     LESS_THAN,
     LESS_THAN_OR_EQUAL,
-    MAX_PATTERN_LENGTH,
     NOT_EQUALS,
     Field,
     Paging,
     ParsedQuery,
     Predicate,
     apply_query,
+    check_pattern_size,
     compare_predicate,
     compile_filters,
     compile_regex,
@@ -78,8 +78,7 @@ def _iregexp(pattern: str, flags: int) -> regex.Pattern[str] | None:
 
 
 def _check_pattern_length(pattern: str) -> None:
-    if len(pattern) > MAX_PATTERN_LENGTH:
-        raise ApiError(400, f"Regular expression is too long (max {MAX_PATTERN_LENGTH} characters)")
+    check_pattern_size(pattern)
 
 
 class SafeMatch(Match):

@@ -42,12 +42,3 @@ PAYLOADS = {
     "external-dtd": EXTERNAL_DTD,
     "parameter-entity": PARAMETER_ENTITY,
 }
-
-COMPILE_BOMB_REASON = (
-    "The regex module expands counted repeats at compile time and compilation has no time "
-    "limit: `title~=(a{1000}){1000}` (58 characters) costs about 1.3 s of CPU before matching "
-    "and answers 200 (structured `matches` about 2.7 s). Fix in practiceapi/protocol/query.py "
-    "compile_regex (used by querybody.py too): refuse patterns whose counted repeats expand "
-    "too far (e.g. the product of nested {n,m} bounds over 1000, or any bound over 1000) "
-    "with a 400 before compiling."
-)

@@ -11,8 +11,6 @@ import os
 import secrets
 import subprocess
 
-import pytest
-
 from tests.reliability.server import PYTHON, ROOT
 
 HOSTED_ENV = {
@@ -26,18 +24,6 @@ HOSTED_ENV = {
     "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
     "SECURE_HSTS_PRELOAD": "1",
 }
-SETTINGS_CHANGE = (
-    "practiceapi/settings.py lacks django.middleware.security.SecurityMiddleware "
-    "(security.W001: SECURE_SSL_REDIRECT, HSTS and nosniff have no effect) and does not read "
-    "SECURE_HSTS_INCLUDE_SUBDOMAINS / SECURE_HSTS_PRELOAD from the environment "
-    "(security.W005, W021 once the middleware is in)."
-)
-SCHEMA_WARNINGS = (
-    "drf-spectacular's deploy check regenerates the OpenAPI document and reports "
-    "W001 operationId collisions (e.g. api_todos_create for /api/todos/ and "
-    "/api/todos/{todo_id}/) and W002 'unable to guess serializer' for the challenger, "
-    "challenges and heartbeat views; the schema owners must fix them."
-)
 
 
 def check_deploy(*extra_args: str, **env: str | None) -> subprocess.CompletedProcess:
@@ -65,13 +51,11 @@ def hosted_env(**changes: str | None) -> dict[str, str | None]:
     return env
 
 
-@pytest.mark.xfail(strict=True, reason=SETTINGS_CHANGE)
 def test_the_security_checks_pass_with_the_hosted_settings() -> None:
     result = check_deploy("--tag", "security", **hosted_env())
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.xfail(strict=True, reason=f"{SETTINGS_CHANGE} Also: {SCHEMA_WARNINGS}")
 def test_check_deploy_passes_with_the_hosted_settings() -> None:
     result = check_deploy(**hosted_env())
     assert result.returncode == 0, result.stderr

@@ -29,10 +29,6 @@ HOSTED = {
 }
 HTTPS = {"X-Forwarded-Proto": "https"}
 TEACHER, TEACHER_PASSWORD = "teacher", "a-long-teacher-password-1"
-NO_SECURITY_MIDDLEWARE = (
-    "practiceapi/settings.py has no django.middleware.security.SecurityMiddleware in "
-    "MIDDLEWARE, so SECURE_SSL_REDIRECT and SECURE_HSTS_SECONDS have no effect."
-)
 
 
 @pytest.fixture(scope="module")
@@ -72,14 +68,12 @@ def test_the_api_answers_through_the_https_proxy(hosted: Server) -> None:
     assert reply.status == 201
 
 
-@pytest.mark.xfail(strict=True, reason=NO_SECURITY_MIDDLEWARE)
 def test_plain_http_is_redirected_to_https(hosted: Server) -> None:
     reply = request(hosted, "GET", "/api/heartbeat")
     assert reply.status == 301
     assert reply.header("Location") == f"https://127.0.0.1:{hosted.port}/api/heartbeat"
 
 
-@pytest.mark.xfail(strict=True, reason=NO_SECURITY_MIDDLEWARE)
 def test_https_answers_carry_hsts(hosted: Server) -> None:
     reply = request(hosted, "GET", "/api/heartbeat", headers=HTTPS)
     hsts = reply.header("Strict-Transport-Security") or ""

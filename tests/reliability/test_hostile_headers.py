@@ -107,7 +107,9 @@ def test_raw_bytes_that_are_not_ascii_in_the_request_line_are_400(server: Server
 
 
 def test_a_header_line_without_a_colon_is_400(server: Server) -> None:
-    reply = raw_request(server, b"GET /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header\r\n\r\n")
+    reply = raw_request(
+        server, b"GET /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header\r\n\r\n"
+    )
     assert reply.status == 400
 
 

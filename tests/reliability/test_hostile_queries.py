@@ -15,7 +15,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.reliability.payloads import COMPILE_BOMB_REASON
 from tests.reliability.server import Reply, Server, request
 from tests.reliability.victim import Victim, is_error_document
 
@@ -133,7 +132,6 @@ def test_the_server_answers_normally_right_after_catastrophic_regexes(
     assert len(reply.json()["todos"]) == 10
 
 
-@pytest.mark.xfail(strict=True, reason=COMPILE_BOMB_REASON)
 @pytest.mark.parametrize("pattern", COMPILE_BOMBS)
 def test_a_regex_that_is_costly_to_compile_is_refused_in_a_url_filter(
     server: Server, victim: Victim, pattern: str
@@ -143,7 +141,6 @@ def test_a_regex_that_is_costly_to_compile_is_refused_in_a_url_filter(
     assert is_error_document(reply)
 
 
-@pytest.mark.xfail(strict=True, reason=COMPILE_BOMB_REASON)
 def test_a_regex_that_is_costly_to_compile_is_refused_in_structured_matches(
     server: Server, victim: Victim
 ) -> None:
