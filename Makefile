@@ -54,7 +54,7 @@ clean:
 bench: $(VENV)/.runtime-installed
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
-## Fuzz both OpenAPI documents (schemathesis) against gunicorn on a scratch database.
+## Fuzz both OpenAPI documents (schemathesis) against the production server on a scratch database.
 ## FUZZ_EXAMPLES bounds the test cases per operation; FUZZ_URL targets a running server.
 FUZZ_EXAMPLES ?= 30
 .PHONY: fuzz

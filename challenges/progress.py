@@ -42,10 +42,7 @@ def record(challenger: Challenger, keys: Iterable[str], held: Iterable[str] = ()
     patch = orjson.dumps({key: challenger.progress.get(key, stamp) for key in sorted(new)})
     table = Challenger._meta.db_table
     if connection.vendor == "postgresql":
-        sql = (
-            f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s "
-            "WHERE guid = %s"
-        )
+        sql = f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s WHERE guid = %s"
     else:
         sql = (
             f"UPDATE {table} SET progress = json_patch(%s, progress), last_seen = %s "

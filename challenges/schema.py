@@ -8,7 +8,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from practiceapi.openapi import ERRORS, X_CHALLENGER
 
 TAG = "challenger"
-GUID = OpenApiParameter("guid", OpenApiTypes.STR, OpenApiParameter.PATH, description="Session GUID.")
+GUID = OpenApiParameter(
+    "guid", OpenApiTypes.STR, OpenApiParameter.PATH, description="Session GUID."
+)
 EMPTY = OpenApiResponse(description="No body.")
 
 PROGRESS = {

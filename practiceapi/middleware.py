@@ -10,13 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
 from practiceapi.protocol.responses import error_response
 
 # First path segment (after an optional "api/") of the API-challenge endpoints.
-API_CHALLENGE_SEGMENTS = frozenset({"challenger", "todo", "todos", "challenges", "heartbeat", "secret"})
+API_CHALLENGE_SEGMENTS = frozenset(
+    {"challenger", "todo", "todos", "challenges", "heartbeat", "secret"}
+)
 PRACTICE_PREFIXES = ("/mirror/", "/sim/")
+# The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
+MAX_HEADER_BLOCK_BYTES = 32_768
 OVERRIDABLE = frozenset({"GET", "PUT", "PATCH", "DELETE", "TRACE", "HEAD", "OPTIONS", "QUERY"})
 
 
@@ -49,12 +54,41 @@ class ProtocolMiddleware:
         return response
 
     def refuse_early(self, request: HttpRequest) -> HttpResponse | None:
-        length = request.META.get("CONTENT_LENGTH") or "0"
+        if settings.ALLOWED_HOSTS != ["*"] and not request.path_info.startswith("/mirror"):
+            # Hosted instances answer their own names only (the mirror shows any Host).
+            try:
+                request.get_host()
+            except DisallowedHost:
+                return error_response(request, 400, ["Invalid Host header"])
+        header_bytes = sum(
+            len(k) + len(v) for k, v in request.META.items() if k.startswith("HTTP_")
+        )
+        if header_bytes > MAX_HEADER_BLOCK_BYTES:
+            return error_response(
+                request,
+                431,
+                [f"Request header fields too large, max allowed is {MAX_HEADER_BLOCK_BYTES} bytes"],
+            )
+        length = request.META.get("CONTENT_LENGTH") or ""
         limit = settings.MAX_REQUEST_BODY_BYTES
-        if not length.isdigit() or int(length) > limit:
+        if not length and request.META.get("HTTP_TRANSFER_ENCODING"):
+            # WSGI hands Django no body without a Content-Length: refuse rather than act
+            # on an empty one.
+            return error_response(request, 411, ["Length Required: send a Content-Length"])
+        if length and (not length.isdigit() or int(length) > limit):
             return error_response(
                 request, 413, [f"Error: request body too large, max allowed is {limit} bytes"]
             )
+        if length and int(length) > 0:
+            try:
+                received = len(request.body)
+            except UnreadablePostError:
+                return error_response(request, 408, ["Request body not received in time"])
+            if received != int(length):
+                # An incomplete message must not be processed (RFC 9112 §8).
+                return error_response(
+                    request, 400, [f"Incomplete body: {received} of {length} bytes received"]
+                )
         override = request.META.get("HTTP_X_HTTP_METHOD_OVERRIDE")
         if override and request.method == "POST":
             wanted = override.strip().upper()

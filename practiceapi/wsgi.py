@@ -1,4 +1,4 @@
-"""WSGI entry point for production servers (gunicorn/granian)."""
+"""WSGI entry point for the production server (granian, see `make run`)."""
 
 import os
 

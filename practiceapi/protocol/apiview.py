@@ -31,7 +31,15 @@ class ApiView(APIView):
     throttle_classes = ()
     content_negotiation_class = ApiContentNegotiation
     http_method_names = [
-        "get", "post", "put", "patch", "delete", "head", "options", "trace", "query"
+        "get",
+        "post",
+        "put",
+        "patch",
+        "delete",
+        "head",
+        "options",
+        "trace",
+        "query",
     ]
     producible: tuple[str, ...] = PRODUCIBLE
     structured_xml = False

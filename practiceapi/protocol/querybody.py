@@ -133,6 +133,10 @@ def jsonpath_compile(expression: str) -> JSONPathQuery:
         raise ApiError(400, str(exc)) from exc
     except RecursionError as exc:
         raise ApiError(400, "JSONPath expression is nested too deeply") from exc
+    except (OverflowError, ValueError) as exc:
+        # The library reads number literals through float(): RFC 9535 §2.1 makes integers
+        # outside +/-(2^53-1) invalid anyway.
+        raise ApiError(400, f"Invalid JSONPath number literal: {exc}") from exc
 
 
 def _evaluate(compiled: JSONPathQuery, document: Any) -> list[Any]:

@@ -6,20 +6,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('challenges', '0001_initial'),
+        ("challenges", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Secret',
+            name="Secret",
             fields=[
-                ('challenger', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='secret', serialize=False, to='challenges.challenger')),
-                ('token', models.CharField(default=secrets_app.models.new_token, max_length=64, unique=True)),
-                ('note', models.CharField(blank=True, default='', max_length=100)),
+                (
+                    "challenger",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="secret",
+                        serialize=False,
+                        to="challenges.challenger",
+                    ),
+                ),
+                (
+                    "token",
+                    models.CharField(
+                        default=secrets_app.models.new_token, max_length=64, unique=True
+                    ),
+                ),
+                ("note", models.CharField(blank=True, default="", max_length=100)),
             ],
         ),
     ]

@@ -12,7 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 def writes(queries: CaptureQueriesContext) -> list[str]:
-    return [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+    return [
+        q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("UPDATE")
+    ]
 
 
 def test_a_request_completing_nothing_new_adds_no_query(client, guid) -> None:

@@ -9,8 +9,17 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     ("method", "status"),
-    [("GET", 204), ("HEAD", 204), ("OPTIONS", 204), ("POST", 405), ("PUT", 405),
-     ("DELETE", 405), ("PATCH", 500), ("TRACE", 501), ("QUERY", 405)],
+    [
+        ("GET", 204),
+        ("HEAD", 204),
+        ("OPTIONS", 204),
+        ("POST", 405),
+        ("PUT", 405),
+        ("DELETE", 405),
+        ("PATCH", 500),
+        ("TRACE", 501),
+        ("QUERY", 405),
+    ],
 )
 def test_it_answers_each_verb_with_its_status(client, method, status) -> None:
     assert client.generic(method, "/api/heartbeat").status_code == status

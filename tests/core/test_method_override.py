@@ -7,7 +7,9 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("verb", "status"), [("DELETE", 405), ("PATCH", 500), ("TRACE", 501), ("GET", 204)])
+@pytest.mark.parametrize(
+    ("verb", "status"), [("DELETE", 405), ("PATCH", 500), ("TRACE", 501), ("GET", 204)]
+)
 def test_post_behaves_as_the_named_verb(client, verb, status) -> None:
     response = client.post("/api/heartbeat", headers={"X-HTTP-Method-Override": verb})
     assert response.status_code == status

@@ -1,4 +1,4 @@
-"""Fixtures of the reliability suite: one production server (gunicorn, as `make run`)
+"""Fixtures of the reliability suite: one production server (granian, as `make run`)
 shared by the hostile-input, isolation and concurrency tests, on a scratch database of its
 own, warmed up so that timings measure requests rather than first-request imports."""
 
@@ -12,7 +12,7 @@ import pytest
 from tests.reliability.server import Server, new_session, request, scratch_database
 
 # Server-log lines that mean a request crashed instead of getting a 4xx: Django's 500
-# log line, and gunicorn's when an exception escaped the application.
+# log line, and the server's when an exception escaped the application.
 CRASH_MARKERS = ("Internal Server Error:", "Error handling request")
 
 
@@ -59,7 +59,7 @@ def _warm_up(server: Server) -> None:
 
 @pytest.fixture(scope="session")
 def production_server(server_database: str) -> Iterator[Server]:
-    """gunicorn as `make run` starts it, answering on a free port."""
+    """The production server as `make run` starts it, answering on a free port."""
     with Server(server_database) as server:
         _warm_up(server)
         yield server

@@ -1,7 +1,7 @@
 """The production server in a subprocess, and a plain HTTP client for talking to it.
 
 The reliability tests judge what a hosted classroom would see, so they run the same
-command as `make run` (gunicorn, gthread workers) rather than Django's test server, on a
+command as `make run` (granian, WSGI) rather than Django's test server, on a
 database of their own: a temporary SQLite file, or a scratch PostgreSQL database when
 `DATABASE_URL` points at PostgreSQL. This module owns starting, waiting for, stopping and
 SIGKILLing that server, creating/dropping its database, and a tiny HTTP client that sends
@@ -36,7 +36,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = ROOT / ".venv" / "bin"
 PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
-GUNICORN = str(VENV_BIN / "gunicorn")
+GRANIAN = str(VENV_BIN / "granian")
 
 # What a hosted instance runs with (docs/hosting.md), minus HTTPS: the tests speak plain
 # HTTP to 127.0.0.1, so secure cookies and the SSL redirect stay off here.
@@ -130,6 +130,7 @@ def _postgres_database(configured: str, prefix: str, template: str) -> Iterator[
 def server_env(database_url: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests, not production
     env.update(PRODUCTION_ENV)
     env["SECRET_KEY"] = secrets.token_urlsafe(50)
     env["DATABASE_URL"] = database_url
@@ -160,12 +161,12 @@ def manage(database_url: str, *args: str, env: Mapping[str, str] | None = None) 
 
 @dataclass
 class Server:
-    """One gunicorn master and its workers, in a process group of their own."""
+    """The production server (granian, as `make run`) in a process group of its own."""
 
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
     workers: int = 2
-    threads: int = 4
+    threads: int = 2
     port: int = 0
     process: subprocess.Popen | None = None
     log_path: Path | None = None
@@ -180,22 +181,26 @@ class Server:
         self, timeout: float = 120.0, probe_headers: Mapping[str, str] | None = None
     ) -> Server:
         self.port = self.port or free_port()
-        handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
+        handle, name = tempfile.mkstemp(prefix="granian-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
+        # The command `make run` uses (granian, WSGI, no access log).
         command = [
-            GUNICORN,
-            "practiceapi.wsgi:application",
-            "--bind",
-            f"{self.host}:{self.port}",
+            GRANIAN,
+            "--interface",
+            "wsgi",
+            "--host",
+            self.host,
+            "--port",
+            str(self.port),
             "--workers",
             str(self.workers),
-            "--threads",
+            "--blocking-threads",
             str(self.threads),
-            "--worker-class",
-            "gthread",
+            "--no-ws",
             "--log-level",
             "warning",
+            "practiceapi.wsgi:application",
         ]
         with open(self.log_path, "wb") as log:
             # A new session makes the server a process-group leader, so that stop/kill
@@ -215,7 +220,7 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process is not None and self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited early:\n{self.log()}")
+                raise RuntimeError(f"the server exited early:\n{self.log()}")
             try:
                 reply = request(self, "GET", "/api/heartbeat", headers=headers, timeout=2)
                 if reply.status == 204:
@@ -224,7 +229,7 @@ class Server:
                 pass
             time.sleep(0.1)
         self.kill()
-        raise RuntimeError(f"gunicorn did not answer within {timeout}s:\n{self.log()}")
+        raise RuntimeError(f"the server did not answer within {timeout}s:\n{self.log()}")
 
     def log(self) -> str:
         """Everything the server wrote so far (kept after it stopped)."""
@@ -245,7 +250,7 @@ class Server:
             os.killpg(self.process.pid, sig)
 
     def stop(self, timeout: float = 15.0) -> None:
-        """Quick shutdown (SIGINT: gunicorn stops without waiting out keep-alives),
+        """Quick shutdown (SIGINT: the server stops without waiting out keep-alives),
         escalating to SIGKILL."""
         if self.process is None:
             return

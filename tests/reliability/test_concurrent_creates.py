@@ -1,6 +1,6 @@
 """Concurrent writes to one session's todo list over real HTTP (issue 9 item 2).
 
-Fifty threads, released together by a barrier, POST to the production server (2 gunicorn
+Fifty threads, released together by a barrier, POST to the production server (2 granian
 processes x 4 threads, so requests really overlap in different processes). The cap of 20
 and the per-session id counter must hold: exactly 20 todos, unique ids, every refused
 create a 409 with the cap message. On SQLite the writers are serialised by IMMEDIATE

@@ -30,6 +30,8 @@ def check_deploy(*extra_args: str, **env: str | None) -> subprocess.CompletedPro
     """Run the deploy checks; a None value removes that variable from the environment."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     environment.pop("DJANGO_SETTINGS_MODULE", None)
+    # Set process-wide by the browser tests (Playwright); never part of a deployment.
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     for name, value in env.items():
         if value is None:
             environment.pop(name, None)

@@ -1,6 +1,6 @@
 """A SIGKILLed production server loses nothing it acknowledged (issue 9 item 3, D1.3).
 
-The scenario runs once per module: start gunicorn on a scratch database of its own (a
+The scenario runs once per module: start the production server on a scratch database of its own (a
 temporary SQLite file, or a scratch PostgreSQL database when `DATABASE_URL` is postgres),
 create sessions with todos, a token, a note, a profile and progress, SIGKILL the whole
 process group the moment the last write was answered (nothing gets to flush or shut down),

@@ -1,6 +1,6 @@
 """The production server with the hosted settings of docs/hosting.md (issue 9 item 5).
 
-gunicorn runs with DEBUG off, its own SECRET_KEY, ALLOWED_HOSTS, secure cookies, the
+The production server runs with DEBUG off, its own SECRET_KEY, ALLOWED_HOSTS, secure cookies, the
 HTTPS proxy header, the SSL redirect and HSTS, exactly as a classroom host configures it.
 Requests that came through the HTTPS proxy carry `X-Forwarded-Proto: https`; requests
 without it are what a client gets when it talks plain HTTP.
@@ -126,13 +126,6 @@ def new_session_over_https(server: Server) -> str:
     return reply.header("X-CHALLENGER") or ""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ALLOWED_HOSTS is only enforced where something calls request.get_host() (CSRF on "
-    "unsafe methods, redirects): GET /api/heartbeat with Host: evil.example answers 204. "
-    "Fix in practiceapi/settings.py: add django.middleware.common.CommonMiddleware (it "
-    "validates the Host of every request; APPEND_SLASH is already False).",
-)
 def test_an_unknown_host_is_refused_on_a_read(hosted: Server) -> None:
     reply = request(hosted, "GET", "/api/heartbeat", headers={**HTTPS, "Host": "evil.example"})
     assert reply.status == 400

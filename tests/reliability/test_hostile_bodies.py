@@ -2,7 +2,7 @@
 
 Bodies over the limits, deeply nested JSON, bytes that are not UTF-8, and Content-Length
 headers that lie. Each gets a clear 4xx in the negotiated format (where the application
-answers; malformed framing is refused by gunicorn itself, see the last section) and
+answers; malformed framing is refused by the HTTP server itself, see the last section) and
 changes nothing.
 """
 
@@ -15,6 +15,13 @@ import pytest
 
 from tests.reliability.server import Server, _read_reply, raw_request, request
 from tests.reliability.victim import Victim, is_error_document
+
+SLOW_BODY_LIMITATION = (
+    "granian (make run) has no request-body read timeout: clients that announce "
+    "Content-Length: 100 and stop after 15 bytes hold its blocking threads (2 per worker), "
+    "so other clients of that worker wait. Hosted instances must sit behind a buffering "
+    "reverse proxy (docs/hosting.md); a server-side fix needs a body timeout in the server."
+)
 
 pytestmark = pytest.mark.server
 
@@ -92,13 +99,6 @@ def test_a_mirror_body_over_24000_bytes_is_413(server: Server) -> None:
     assert reply.status == 413
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A chunked body (no Content-Length) reaches Django as an empty body: POST "
-    "/api/todos with a valid chunked JSON body answers 422 'title : field is mandatory'. "
-    "Fix in practiceapi/middleware.py: refuse Transfer-Encoding without Content-Length on "
-    "API routes with 411 Length Required in the negotiated format.",
-)
 def test_a_chunked_body_is_refused_with_411(victim: Victim) -> None:
     body = b'{"title":"chunked"}'
     head = (
@@ -257,26 +257,28 @@ def test_bodies_that_are_not_utf8_change_nothing(victim: Victim) -> None:
 def test_header_values_that_are_not_utf8_get_clear_answers(victim: Victim) -> None:
     """Latin-1 bytes in X-CHALLENGER, Authorization, Accept and Content-Type."""
     server = victim.server
+    # The server may drop a header it cannot decode (granian does) or pass it on as
+    # Latin-1; either way the answer is the documented one for "absent" or "unsupported".
     cases = [
-        (b"GET /api/todos HTTP/1.1\r\nX-CHALLENGER: \xff\xfe\r\n", 200),
+        (b"GET /api/todos HTTP/1.1\r\nX-CHALLENGER: \xff\xfe\r\n", {200}),
         (
             b"POST /api/secret/token HTTP/1.1\r\nAuthorization: Basic \xff\r\n"
             b"Content-Length: 0\r\n",
-            401,
+            {401},
         ),
-        (b"GET /api/todos HTTP/1.1\r\nAccept: application/\xff\r\n", 406),
+        (b"GET /api/todos HTTP/1.1\r\nAccept: application/\xff\r\n", {200, 406}),
         (
             b"POST /api/todos HTTP/1.1\r\nContent-Type: application/\xffjson\r\n"
             b"Content-Length: 2\r\nX-CHALLENGER: " + victim.guid.encode() + b"\r\n",
-            415,
+            {400, 415},
         ),
     ]
-    for head, status in cases:
+    for head, statuses in cases:
         data = head + b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n"
         if b"Content-Length: 2" in head:
             data += b"{}"
         reply = raw_request(server, data, method="POST" if head.startswith(b"POST") else "GET")
-        assert reply.status == status, (head, reply)
+        assert reply.status in statuses, (head, reply)
 
 
 # ---------------------------------------------------------------- Content-Length that lies
@@ -289,14 +291,6 @@ def _head(guid: str, length: str, path: str = "/api/todos") -> bytes:
     ).encode()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A body shorter than its Content-Length (client half-closed) is processed as if "
-    'complete: POST /api/todos, Content-Length: 100, body \'{"title":"lie"}\' (15 bytes) '
-    "creates the todo (201). RFC 9112 §8: an incomplete message must not be processed. "
-    "Fix in practiceapi/middleware.py (refuse_early): read request.body and answer 400 when "
-    "len(request.body) != int(CONTENT_LENGTH).",
-)
 def test_a_body_shorter_than_its_content_length_is_400(victim: Victim) -> None:
     before = victim.state()
     with socket.create_connection((victim.server.host, victim.server.port), timeout=10) as sock:
@@ -323,7 +317,7 @@ def test_a_body_longer_than_its_content_length_is_cut_at_the_length(victim: Vict
     "length", ["abc", "-5", "1e3", "0x10", "15, 15", "+15"], ids=lambda v: f"CL={v}"
 )
 def test_a_malformed_content_length_is_400(victim: Victim, length: str) -> None:
-    """Refused by gunicorn before the application sees it, so the body is gunicorn's."""
+    """Refused by the HTTP server before the application sees it, so the body is the server's."""
     before = victim.state()
     data = _head(victim.guid, length).replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n")
     reply = raw_request(victim.server, data + b'{"title":"lie!"}', method="POST")
@@ -341,49 +335,32 @@ def test_two_different_content_lengths_are_400(victim: Victim) -> None:
     assert victim.state() == before
 
 
-def test_content_length_beside_transfer_encoding_is_400(victim: Victim) -> None:
-    """The classic request-smuggling shape is refused outright."""
+def test_content_length_beside_transfer_encoding_is_refused(victim: Victim) -> None:
+    """The classic request-smuggling shape is refused outright (400 from a server that
+    rejects it, 411 from the API when the server drops the Content-Length)."""
     before = victim.state()
     data = _head(victim.guid, "15").replace(
         b"\r\n\r\n", b"\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )
     reply = raw_request(victim.server, data + b'f\r\n{"title":"lie"}\r\n0\r\n\r\n', method="POST")
-    assert reply.status == 400
+    assert reply.status in (400, 411)
     assert victim.state() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A body that never arrives (Content-Length: 100, 15 bytes sent, connection kept "
-    "open) holds a gunicorn thread until the client gives up (over 70 s measured); 40 such "
-    "connections stall the whole server. Fix: a per-read socket timeout for request bodies "
-    "(gunicorn.conf.py `pre_request` hook: req.unreader.sock.settimeout(5)) and "
-    "practiceapi/middleware.py catching django.http.UnreadablePostError -> 408 in the "
-    "negotiated format (today that path is a 500); behind a buffering proxy (docs/hosting.md) "
-    "the proxy answers instead.",
-)
-def test_a_body_that_never_arrives_is_answered_408(victim: Victim) -> None:
-    with socket.create_connection((victim.server.host, victim.server.port), timeout=12) as sock:
-        started = time.monotonic()
-        sock.sendall(_head(victim.guid, "100") + b'{"title":"lie"}')
-        try:
-            reply = _read_reply(sock, "POST", started)
-        except TimeoutError:
-            pytest.fail("no answer within 12 s")
-    assert reply.status == 408, reply
-    assert is_error_document(reply)
-
-
-def test_a_body_that_never_arrives_does_not_stop_other_clients(victim: Victim) -> None:
-    """A few stalled bodies (fewer than the server's threads) leave the others served."""
+@pytest.mark.xfail(strict=True, reason=SLOW_BODY_LIMITATION)
+def test_forty_bodies_that_never_arrive_do_not_stall_the_server(victim: Victim) -> None:
+    """Slow-body clients (Content-Length: 100, 15 bytes sent, connection kept open) must
+    not take the workers: granian reads bodies before a Python thread is used."""
     socks = []
     try:
-        for _ in range(3):
+        for _ in range(40):
             sock = socket.create_connection((victim.server.host, victim.server.port), timeout=10)
             sock.sendall(_head(victim.guid, "100") + b'{"title":"lie"}')
             socks.append(sock)
+        started = time.monotonic()
         reply = request(victim.server, "GET", "/api/heartbeat", timeout=10)
         assert reply.status == 204
+        assert time.monotonic() - started < 5
     finally:
         for sock in socks:
             sock.close()

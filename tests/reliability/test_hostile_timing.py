@@ -1,7 +1,7 @@
 """Hostile requests are answered within 100 ms by the production server (issue 9 item 4).
 
 One representative request per kind of attack, timed from the first byte sent to the last
-byte read against the warmed-up gunicorn server. Each is sent five times, alternating with
+byte read against the warmed-up production server. Each is sent five times, alternating with
 a plain `GET /api/heartbeat`, and the fastest attack is judged against the fastest plain
 request: the attack may cost at most 100 ms more than a request that does nothing. A server
 that really spends 100 ms on an attack is slow every time, while a busy CI machine delays

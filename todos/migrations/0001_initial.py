@@ -5,27 +5,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('challenges', '0001_initial'),
+        ("challenges", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Todo',
+            name="Todo",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('todo_id', models.PositiveIntegerField()),
-                ('title', models.CharField(max_length=50)),
-                ('done_status', models.BooleanField(default=False)),
-                ('description', models.CharField(blank=True, default='', max_length=200)),
-                ('challenger', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='todos', to='challenges.challenger')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("todo_id", models.PositiveIntegerField()),
+                ("title", models.CharField(max_length=50)),
+                ("done_status", models.BooleanField(default=False)),
+                ("description", models.CharField(blank=True, default="", max_length=200)),
+                (
+                    "challenger",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="todos",
+                        to="challenges.challenger",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['challenger', 'todo_id'],
-                'constraints': [models.UniqueConstraint(fields=('challenger', 'todo_id'), name='todo_id_per_session')],
+                "ordering": ["challenger", "todo_id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("challenger", "todo_id"), name="todo_id_per_session"
+                    )
+                ],
             },
         ),
     ]
