@@ -1343,7 +1343,7 @@ def _passing(exchange: Exchange, challenges: tuple[Challenge, ...]) -> set[str]:
     return done
 
 
-def _is_done(value: Any) -> bool:
+def is_done(value: Any) -> bool:
     # Progress values are completion timestamps in the database and booleans in progress
     # payloads; a blank or "false" value means not done.
     if isinstance(value, bool):
@@ -1363,8 +1363,8 @@ def progress_status(progress: Mapping[str, Any], mode: str) -> dict[str, bool]:
     status: dict[str, bool] = {}
     for key in keys_for(mode):
         if key in progress:
-            status[key] = _is_done(progress[key])
+            status[key] = is_done(progress[key])
         else:
             old = _OLD_KEY_FOR.get(key)
-            status[key] = old is not None and _is_done(progress.get(old))
+            status[key] = old is not None and is_done(progress.get(old))
     return status

@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
-from challenges.catalogue import DEPRECATED_KEYS, Challenge, challenges_for, display_id
+from challenges.catalogue import DEPRECATED_KEYS, Challenge, challenges_for, display_id, is_done
 from challenges.models import Challenger, Cohort
 from challenges.sessions import mode
 
@@ -36,16 +36,6 @@ def completion_value(progress: Mapping[str, Any], key: str) -> Any:
         return progress[key]
     old = _OLD_KEY_FOR.get(key)
     return progress.get(old) if old else None
-
-
-def is_done(value: Any) -> bool:
-    # Stored values are ISO times; restored or hand-edited data may hold booleans.
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        text = value.strip().lower()
-        return bool(text) and text != "false"
-    return value is not None and bool(value)
 
 
 def parse_time(value: Any) -> datetime | None:
