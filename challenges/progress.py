@@ -4,6 +4,7 @@ completed."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 import orjson
 from django.db import connection
@@ -12,17 +13,18 @@ from django.utils import timezone
 from challenges.models import Challenger
 
 
-def _stamp() -> str:
-    return timezone.now().isoformat().replace("+00:00", "Z")
+def stamp(moment: datetime | None = None) -> str:
+    """A completion time as stored in `Challenger.progress` (ISO 8601, UTC, `Z`)."""
+    return (moment or timezone.now()).isoformat().replace("+00:00", "Z")
 
 
 def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     """Mark `keys` done in memory only (credits known when the request arrives), so the
     response already shows them; `record` persists them with the rest. Returns the new ones."""
     new = {key for key in keys if key not in challenger.progress}
-    stamp = _stamp()
+    now = stamp()
     for key in new:
-        challenger.progress[key] = stamp
+        challenger.progress[key] = now
     return new
 
 
@@ -38,8 +40,8 @@ def record(challenger: Challenger, keys: Iterable[str], held: Iterable[str] = ()
     if not new:
         return set()
     now = timezone.now()
-    stamp = now.isoformat().replace("+00:00", "Z")
-    patch = orjson.dumps({key: challenger.progress.get(key, stamp) for key in sorted(new)})
+    when = stamp(now)
+    patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})
     table = Challenger._meta.db_table
     if connection.vendor == "postgresql":
         sql = f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s WHERE guid = %s"
@@ -51,6 +53,6 @@ def record(challenger: Challenger, keys: Iterable[str], held: Iterable[str] = ()
     with connection.cursor() as cursor:
         cursor.execute(sql, [patch.decode(), now, challenger.pk])
     for key in new:
-        challenger.progress.setdefault(key, stamp)
+        challenger.progress.setdefault(key, when)
     challenger.last_seen = now
     return new

@@ -6,10 +6,10 @@ import uuid
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from challenges.catalogue import ALL_CHALLENGES, DEPRECATED_KEYS, progress_status
 from challenges.models import Challenger
+from challenges.progress import stamp
 from challenges.sessions import canonical_guid, create_challenger, mode
 from practiceapi.protocol.errors import ApiError
 from secrets_app.models import NOTE_MAX
@@ -56,12 +56,12 @@ def validate_payload(doc: Any) -> dict[str, Any]:
 def progress_from_status(status: dict[str, bool], previous: dict[str, str]) -> dict[str, str]:
     """Rebuild the progress map from a payload: true keys keep their old completion time
     (or get now); keys missing from the payload are not done (B.1)."""
-    stamp = timezone.now().isoformat().replace("+00:00", "Z")
+    now = stamp()
     progress = {}
     for key, done in status.items():
-        key = DEPRECATED_KEYS.get(key, key) if key in DEPRECATED_KEYS else key
+        key = DEPRECATED_KEYS.get(key, key)
         if done and key in KNOWN_KEYS and key not in progress:
-            progress[key] = previous.get(key, stamp)
+            progress[key] = previous.get(key, now)
     return progress
 
 
