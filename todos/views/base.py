@@ -7,6 +7,7 @@ the route's own Content-Type and body checks → validation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -27,7 +28,7 @@ from practiceapi.protocol.parsers import (
 )
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import TODO_FIELDS
-from todos.validation import FIELDS, normalise
+from todos.validation import FIELDS, amended_row, normalise, type_errors
 
 MAX_BODY_CHARACTERS = 5000
 BODY_TOO_LARGE = f"Error: request body too large, max allowed is {MAX_BODY_CHARACTERS} bytes"
@@ -54,6 +55,24 @@ def remember(request: Request, facts: StoreFacts, *, created: dict | None = None
     django_request.todo_store = facts
     if created is not None:
         django_request.created_todo = created
+
+
+PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
+
+
+def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:
+    """A PUT body's type errors, and the builder of the full replacement of a todo.
+
+    The type errors are reported only once the todo is known to exist (a missing todo
+    answers its own not-found/422 first), hence the builder raises them."""
+    errors = type_errors(fields)
+
+    def build(current: dict) -> dict:
+        if errors:
+            raise ApiError(422, ", ".join(errors))
+        return amended_row(current, fields, replace=True)
+
+    return errors, build
 
 
 def read_todo_body(request: Request) -> dict[str, Any]:

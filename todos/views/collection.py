@@ -28,17 +28,22 @@ from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, create_todo
 from todos.validation import (
-    amended_row,
     id_key,
     max_todos,
-    type_errors,
     validate_create,
 )
-from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
+from todos.views.base import (
+    PUT_CANNOT_CREATE,
+    TodoApiView,
+    collection,
+    item,
+    read_todo_body,
+    remember,
+    replacement,
+)
 
 COLLECTION_ALLOW = "OPTIONS, GET, HEAD, POST, QUERY, PUT"
 PUT_NEEDS_ID = "PUT requires an identifier in the URI or payload"
-PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
 MAX_LIMIT = 20
 # What the reference's request hook parses with Integer.parseInt before the 406 check.
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
@@ -107,13 +112,7 @@ class TodoListView(TodoApiView):
         fields = read_todo_body(request)
         if fields.get("id") in (None, ""):
             raise ApiError(422, PUT_NEEDS_ID)
-        errors = type_errors(fields)
-
-        def build(current: dict) -> dict:
-            if errors:
-                raise ApiError(422, ", ".join(errors))
-            return amended_row(current, fields, replace=True)
-
+        errors, build = replacement(fields)
         try:
             row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
         except TodoNotFound:

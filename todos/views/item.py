@@ -33,9 +33,16 @@ from todos.validation import (
     check_types,
     normalise,
     parse_path_id,
-    type_errors,
 )
-from todos.views.base import TodoApiView, collection, item, read_todo_body, remember
+from todos.views.base import (
+    PUT_CANNOT_CREATE,
+    TodoApiView,
+    collection,
+    item,
+    read_todo_body,
+    remember,
+    replacement,
+)
 
 CALENDAR = "text/calendar"
 ACCEPT_PATCH = "application/json, application/merge-patch+json, application/json-patch+json"
@@ -194,20 +201,12 @@ class TodoItemView(TodoApiView):
     @schema.replace_todo
     def put(self, request: Request, todo_id: str) -> Response:
         fields = read_todo_body(request)
-        errors = type_errors(fields)
-
-        def build(current: dict) -> dict:
-            if errors:
-                raise ApiError(422, ", ".join(errors))
-            return amended_row(current, fields, replace=True)
-
+        errors, build = replacement(fields)
         try:
             row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
         except TodoNotFound:
             if "id" in fields:
-                raise ApiError(
-                    422, ", ".join(errors) or "Cannot create todo with PUT due to Auto fields id"
-                ) from None
+                raise ApiError(422, ", ".join(errors) or PUT_CANNOT_CREATE) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
             raise ApiError(
                 404, f"No such todo entity instance with id == {todo_id}", force_json=True
