@@ -140,24 +140,11 @@ class EntityView(_SimView):
 
     @extend_schema(**openapi.AMEND)
     def post(self, request: Request, id: str) -> Response:
-        # Bodies are ignored on the item routes, as in the reference (D5.2).
-        if id == str(data.CREATED_ID):
-            return _entity(data.bob(), 201)
-        if id == str(data.ERIS_ID):
-            return _entity(data.eris())
-        if data.existing(id):
-            raise ApiError(403, "Not authorised to amend that entity")
-        raise _not_found(id)
+        return _simulated_write(id, unknown=_not_found(id))
 
     @extend_schema(**openapi.REPLACE)
     def put(self, request: Request, id: str) -> Response:
-        if id == str(data.CREATED_ID):
-            return _entity(data.bob(), 201)
-        if id == str(data.ERIS_ID):
-            return _entity(data.eris())
-        if data.existing(id):
-            raise ApiError(403, "Not authorised to amend that entity")
-        raise ApiError(403, "Not authorised to create that entity")
+        return _simulated_write(id, unknown=ApiError(403, "Not authorised to create that entity"))
 
     @extend_schema(**openapi.DELETE)
     def delete(self, request: Request, id: str) -> HttpResponse:
@@ -170,3 +157,15 @@ class EntityView(_SimView):
     @extend_schema(exclude=True)
     def options(self, request: Request, id: str) -> HttpResponse:
         return empty_response(204, {"Allow": ITEM_ALLOW})
+
+
+def _simulated_write(id: str, *, unknown: ApiError) -> Response:
+    """POST/PUT on an item (D5.2): bodies are ignored, as in the reference; 11 is created,
+    10 amended, other existing ids refused; `unknown` is what a missing id answers."""
+    if id == str(data.CREATED_ID):
+        return _entity(data.bob(), 201)
+    if id == str(data.ERIS_ID):
+        return _entity(data.eris())
+    if data.existing(id):
+        raise ApiError(403, "Not authorised to amend that entity")
+    raise unknown
