@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from challenges import rules
@@ -59,10 +59,15 @@ class Challenge:
         """(method, route shape) pairs on which the rule can pass (see `rules.route_shape`)."""
         return rules.routes_of(self.rule)
 
-    @property
+    @cached_property
     def on_arrival(self) -> bool:
         """True for REQ rules that read only the request (see `completed_on_arrival`)."""
         return rules.judged_on_arrival(self.rule)
+
+    @cached_property
+    def needs(self) -> frozenset[str]:
+        """What a request must carry for the rule to pass (`rules.needs`)."""
+        return rules.needs_of(self.rule)
 
 
 # --------------------------------------------------------------------------- sections
@@ -1295,9 +1300,16 @@ def route_candidates(mode: str, method: str, path: str) -> tuple[Challenge, ...]
 
 
 def open_candidates(
-    mode: str, method: str, path: str, done: Container[str], *, on_arrival: bool = False
+    mode: str,
+    method: str,
+    path: str,
+    done: Container[str],
+    carried: frozenset[str],
+    *,
+    on_arrival: bool = False,
 ) -> tuple[Challenge, ...]:
-    """Candidates this session has not completed yet (only `on_arrival` ones if asked).
+    """Candidates this session has not completed yet and this request can pass: it carries
+    what they need (`rules.request_carries`). Only `on_arrival` ones if asked.
 
     Most requests of a practising student complete nothing new; with nothing open the
     tracker need not even build an Exchange.
@@ -1305,7 +1317,7 @@ def open_candidates(
     return tuple(
         c
         for c in route_candidates(mode, method, path)
-        if c.key not in done and (c.on_arrival or not on_arrival)
+        if c.key not in done and (c.on_arrival or not on_arrival) and c.needs <= carried
     )
 
 

@@ -79,6 +79,43 @@ def judged_on_arrival(rule: Rule) -> bool:
     return rule in _ON_ARRIVAL
 
 
+QUERY = "?"  # for `needs`: at least one query parameter (the opposite of `_no_query`)
+_NEEDS: dict[Rule, frozenset[str]] = {}
+
+
+def needs(*what: str) -> Callable[[Rule], Rule]:
+    """Declare what a request must carry for the rule to be able to pass: `QUERY` and/or
+    request headers by lower-case name (present and not blank).
+
+    The tracker skips the rule for requests that lack one of them, without building an
+    Exchange: a plain `GET /todos` then meets none of the twenty filter, sort, paging and
+    Accept rules. A declaration that is too strict would make its challenge impossible to
+    complete; every challenge's own test (tests/challenges) would fail.
+    """
+
+    def register(rule: Rule) -> Rule:
+        _NEEDS[rule] = frozenset(what)
+        return rule
+
+    return register
+
+
+def needs_of(rule: Rule) -> frozenset[str]:
+    return _NEEDS.get(rule, frozenset())
+
+
+def request_carries(query_string: str, header: Callable[[str], str | None]) -> frozenset[str]:
+    """Which of the things any rule `needs` this request carries."""
+    carried = set()
+    for what in frozenset().union(*_NEEDS.values()):
+        if what == QUERY:
+            if any(query_string.split("&")):
+                carried.add(what)
+        elif (header(what) or "").strip():
+            carried.add(what)
+    return frozenset(carried)
+
+
 # Route shapes: what a rule registers for and what the tracker looks up. They separate the
 # collection from its items, so e.g. a GET of one todo only meets the few item rules.
 TODOS = "todos"
@@ -354,6 +391,7 @@ def _get_todos_200(x: Exchange) -> bool:
     return _is(x, "GET", TODOS) and x.status == 200
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered(x: Exchange) -> bool:
     return (
@@ -377,16 +415,19 @@ def _id_compare_subset(x: Exchange, op: str, keep: Callable[[int, int], bool]) -
     return False
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_id_greater_than(x: Exchange) -> bool:
     return _id_compare_subset(x, GREATER_THAN, lambda i, n: i > n)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_id_less_than(x: Exchange) -> bool:
     return _id_compare_subset(x, LESS_THAN, lambda i, n: i < n)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_id_single_result(x: Exchange) -> bool:
     if not _get_todos_200(x) or x.store is None or x.store.total <= 1:
@@ -410,6 +451,7 @@ def _descriptions_fully_match(x: Exchange, pattern: re.Pattern[str]) -> bool:
     return True
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_description_regex(x: Exchange) -> bool:
     if not _get_todos_200(x):
@@ -430,6 +472,7 @@ def wildcard_pattern(wildcard: str) -> re.Pattern[str]:
     return re.compile("".join(parts), re.DOTALL)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_description_wildcard(x: Exchange) -> bool:
     if not _get_todos_200(x):
@@ -447,23 +490,27 @@ def _sort_fields_known(x: Exchange) -> bool:
     return all(_field(k.name) is not None for k in _query(x).sort)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_sorted_ascending(x: Exchange) -> bool:
     sort = _query(x).sort
     return _get_todos_200(x) and len(sort) == 1 and not sort[0].descending and _sort_fields_known(x)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_sorted_descending(x: Exchange) -> bool:
     sort = _query(x).sort
     return _get_todos_200(x) and len(sort) == 1 and sort[0].descending and _sort_fields_known(x)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_sorted_multiple_fields(x: Exchange) -> bool:
     return _get_todos_200(x) and len(_query(x).sort) >= 2 and _sort_fields_known(x)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_filtered_and_sorted(x: Exchange) -> bool:
     q = _query(x)
@@ -474,6 +521,7 @@ def get_todos_filtered_and_sorted(x: Exchange) -> bool:
 # ------------------------------------------------------------------- 6 pagination
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_paginated_limit(x: Exchange) -> bool:
     if not _get_todos_200(x) or x.store is None or not _paging(x, 8, None):
@@ -481,6 +529,7 @@ def get_todos_paginated_limit(x: Exchange) -> bool:
     return len(x.response_todos) == _page_size(x.store.total, 8, 0)
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_paginated_limit_offset(x: Exchange) -> bool:
     if not _get_todos_200(x) or x.store is None or not _paging(x, 5, 5):
@@ -488,6 +537,7 @@ def get_todos_paginated_limit_offset(x: Exchange) -> bool:
     return len(x.response_todos) == _page_size(x.store.total, 5, 5)
 
 
+@needs(QUERY)
 @on_arrival
 @on("GET", TODOS)
 def get_todos_paginated_limit_too_high(x: Exchange) -> bool:
@@ -496,6 +546,7 @@ def get_todos_paginated_limit_too_high(x: Exchange) -> bool:
     return _is(x, "GET", TODOS) and limit is not None and limit > 20  # REQ
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_paginated_sorted(x: Exchange) -> bool:
     if not _get_todos_200(x) or x.store is None or not _paging(x, 5, 5):
@@ -509,6 +560,7 @@ def get_todos_paginated_sorted(x: Exchange) -> bool:
     return all(a >= b for a, b in zip(ids, ids[1:], strict=False))
 
 
+@needs(QUERY)
 @on("GET", TODOS)
 def get_todos_paginated_filtered(x: Exchange) -> bool:
     if not _get_todos_200(x) or x.store is None or not _paging(x, 2, 1):
@@ -788,11 +840,13 @@ def _accept_matches_xml(accept: str) -> bool:
     )
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_xml(x: Exchange) -> bool:
     return _plain_get_todos(x, 200, "application/xml") and _accept_matches_xml(_accept(x))
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_json(x: Exchange) -> bool:
     return _plain_get_todos(x, 200, "application/json") and negotiation.accept_asks_for(
@@ -800,6 +854,7 @@ def get_accept_json(x: Exchange) -> bool:
     )
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_any_default_json(x: Exchange) -> bool:
     return _plain_get_todos(x, 200, "application/json") and negotiation.accept_asks_for(
@@ -807,6 +862,7 @@ def get_accept_any_default_json(x: Exchange) -> bool:
     )
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_xml_preferred(x: Exchange) -> bool:
     accept = _accept(x)
@@ -826,6 +882,7 @@ def get_json_by_default_no_accept(x: Exchange) -> bool:
     return _plain_get_todos(x, 200, "application/json") and not _accept(x).strip()
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_unsupported_accept_406(x: Exchange) -> bool:
     accept = _accept(x)
@@ -836,6 +893,7 @@ def get_unsupported_accept_406(x: Exchange) -> bool:
     )
 
 
+@needs("accept")
 @on("GET", TODO_ITEM)
 def get_todo_accept_text_calendar(x: Exchange) -> bool:
     return (
@@ -863,36 +921,43 @@ _Q_NONE = _squashed("application/json;q=0, application/xml;q=0")
 _PLUS_JSON = _squashed("application/problem+json", "application/*+json")
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_xml_q_preferred(x: Exchange) -> bool:
     return _exact_accept(x, _Q_XML, 200, "application/xml")
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_json_q_preferred(x: Exchange) -> bool:
     return _exact_accept(x, _Q_JSON, 200, "application/json")
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_q_rejects_all_406(x: Exchange) -> bool:
     return _exact_accept(x, _Q_NONE, 406, None)
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_unsupported_structured_json_accept_406(x: Exchange) -> bool:
     return _exact_accept(x, _PLUS_JSON, 406, None)
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_text_xml(x: Exchange) -> bool:
     return _exact_accept(x, _squashed("text/xml"), 200, "text/xml")
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_vendor_xml(x: Exchange) -> bool:
     return _exact_accept(x, _squashed(VENDOR_TODO_XML), 200, VENDOR_TODO_XML)
 
 
+@needs("accept")
 @on("GET", TODOS)
 def get_accept_structured_xml_wildcard(x: Exchange) -> bool:
     return _exact_accept(x, _squashed("application/*+xml"), 200, "application/todo+xml")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from challenges.catalogue import open_candidates, passing
+from challenges import rules
+from challenges.catalogue import Challenge, open_candidates, passing
 from challenges.exchange import Exchange
 from challenges.models import Challenger
 from challenges.progress import hold, record
@@ -47,14 +48,44 @@ def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger
     return find_challenger(guid)
 
 
+def carried(request: HttpRequest) -> frozenset[str]:
+    """What this request carries of what rules need (`rules.needs`), worked out once."""
+    found = getattr(request, "challenge_carried", None)
+    if found is None:
+        meta = request.META
+        found = rules.request_carries(
+            meta.get("QUERY_STRING", ""),
+            lambda name: meta.get(_meta_key(name)),
+        )
+        request.challenge_carried = found
+    return found
+
+
+def _meta_key(header: str) -> str:
+    key = header.upper().replace("-", "_")
+    return key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
+
+
+def _open_for(
+    request: HttpRequest, challenger: Challenger, *, on_arrival: bool = False
+) -> tuple[Challenge, ...]:
+    return open_candidates(
+        settings.APICHALLENGES_MODE,
+        request.method,
+        request.api_path,
+        challenger.progress,
+        carried(request),
+        on_arrival=on_arrival,
+    )
+
+
 def track_arrival(request: HttpRequest) -> None:
     """Credit what the request alone completes before the view runs, as the reference does,
     so that e.g. `GET /api/challenges` already shows itself done."""
     challenger = getattr(request, "challenger", None)
     if challenger is None:
         return
-    mode, method, path = settings.APICHALLENGES_MODE, request.method, request.api_path
-    open_now = open_candidates(mode, method, path, challenger.progress, on_arrival=True)
+    open_now = _open_for(request, challenger, on_arrival=True)
     if open_now:
         request.held_credits = hold(challenger, passing(exchange_for(request, None), open_now))
 
@@ -65,8 +96,7 @@ def track(request: HttpRequest, response: HttpResponse) -> None:
         return
     own = challenger is getattr(request, "challenger", None)
     held = getattr(request, "held_credits", ()) if own else ()
-    mode, method, path = settings.APICHALLENGES_MODE, request.method, request.api_path
-    open_now = open_candidates(mode, method, path, challenger.progress)
+    open_now = _open_for(request, challenger)
     keys = passing(exchange_for(request, response), open_now) if open_now else set()
     if not record(challenger, keys, held):
         touch(challenger)

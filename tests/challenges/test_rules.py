@@ -1188,6 +1188,8 @@ def test_credits(key: str, exchange: Exchange) -> None:
     assert by_key(key).rule(exchange) is True
     # Through the route index too, so a rule registered on the wrong route is caught.
     assert key in completed_keys(exchange)
+    # The tracker skips a rule for requests without what it `needs`: never a crediting one.
+    assert by_key(key).needs <= rules.request_carries(exchange.query_string, exchange.header)
 
 
 @pytest.mark.parametrize(("key", "exchange"), _flatten("misses"))
@@ -1336,3 +1338,30 @@ def test_wildcard_pattern(wildcard: str, text: str, matches: bool) -> None:
 )
 def test_route_shapes(path: str, shape: str) -> None:
     assert rules.route_shape(path) == shape
+
+
+# --------------------------------------------------------------------------- needs
+
+
+@pytest.mark.parametrize(
+    ("query", "headers", "carried"),
+    [
+        ("", {}, set()),
+        ("&", {}, set()),
+        ("doneStatus=true", {}, {rules.QUERY}),
+        ("&_limit=5", {}, {rules.QUERY}),
+        ("", {"accept": "application/xml"}, {"accept"}),
+        ("", {"accept": "  "}, set()),
+        ("id=1", {"accept": "*/*"}, {rules.QUERY, "accept"}),
+    ],
+)
+def test_request_carries_a_query_and_non_blank_headers(
+    query: str, headers: dict[str, str], carried: set[str]
+) -> None:
+    assert rules.request_carries(query, headers.get) == carried
+
+
+def test_plain_list_reads_meet_no_filter_sort_paging_or_accept_rule() -> None:
+    needy = [c.key for c in ALL_CHALLENGES if c.needs]
+    assert "GET_TODOS_FILTERED" in needy and "GET_ACCEPT_XML" in needy
+    assert "GET_TODOS" not in needy and "GET_JSON_BY_DEFAULT_NO_ACCEPT" not in needy
