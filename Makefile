@@ -24,13 +24,12 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 migrate: $(VENV)/.runtime-installed
 	$(BIN)/python manage.py migrate --noinput
 
-## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server.
-## granian, 2 workers x 2 threads: the measured winner on 2 cores (docs/benchmark.md).
+## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server:
+## granian, WORKERS processes x THREADS Django threads, request bodies buffered with a
+## deadline (practiceapi/serve.py, practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/granian --interface wsgi --host $(HOST) --port $(PORT) \
-		--workers $(WORKERS) --blocking-threads $(THREADS) --no-ws --log-level warning \
-		practiceapi.wsgi:application
+	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) THREADS=$(THREADS) $(BIN)/python -m practiceapi.serve
 
 ## Django's development server (auto-reload).
 dev: migrate

@@ -45,6 +45,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
+
 BENCH = ROOT / "bench"
 VENV_BIN = ROOT / ".venv" / "bin"
 PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
@@ -252,7 +255,9 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class ServerSpec:
-    """`granian:W:T` (W workers, T blocking threads each), `gunicorn-gthread:W:T`,
+    """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
+    each), `granian-wsgi:W:T` (granian's own WSGI interface, T blocking threads: fast but
+    stalled by slow request bodies, see practiceapi/asgi.py), `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
 
     kind: str
@@ -265,11 +270,12 @@ class ServerSpec:
         access_log = text.endswith("+log")
         parts = text.removesuffix("+log").split(":")
         kind = parts[0]
-        if kind not in {"granian", "gunicorn-gthread", "gunicorn-sync"}:
+        if kind not in {"granian", "granian-wsgi", "gunicorn-gthread", "gunicorn-sync"}:
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
-            threads = int(parts[2]) if len(parts) > 2 else (1 if kind != "gunicorn-gthread" else 4)
+            default_threads = 4 if kind == "gunicorn-gthread" else 2 if kind == "granian" else 1
+            threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
         return cls(kind, workers, threads, access_log)
@@ -280,8 +286,15 @@ class ServerSpec:
             text += f":{self.threads}"
         return text + ("+log" if self.access_log else "")
 
+    def env(self) -> dict[str, str]:
+        """What the server needs in its environment besides `server_env`."""
+        return serve.server_env(self.threads) if self.kind == "granian" else {}
+
     def command(self, port: int, log_dir: Path) -> list[str]:
         if self.kind == "granian":
+            *options, app = serve.command(HOST, port, self.workers, self.threads)
+            return [*options, *(["--access-log"] if self.access_log else []), app]
+        if self.kind == "granian-wsgi":
             command = [
                 str(VENV_BIN / "granian"),
                 "--interface", "wsgi",
@@ -583,7 +596,8 @@ def bench_ours(
         migrate(url)
         port = free_port()
         command = spec.command(port, workdir)
-        with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=server_env(url)) as proc:
+        env = {**server_env(url), **spec.env()}
+        with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=env) as proc:
             wait_ready(proc, port, "/api/heartbeat")
             guids = create_sessions(port, args.sessions)
             check_todo_routes(port, "/api", guids[0])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from challenges import rules
@@ -1314,11 +1314,23 @@ def open_candidates(
     Most requests of a practising student complete nothing new; with nothing open the
     tracker need not even build an Exchange.
     """
+    shape = rules.route_shape(path)
+    if shape == rules.OTHER:
+        return ()
     return tuple(
         c
-        for c in route_candidates(mode, method, path)
-        if c.key not in done and (c.on_arrival or not on_arrival) and c.needs <= carried
+        for c in _carried_candidates(mode, method, shape, carried)
+        if c.key not in done and (c.on_arrival or not on_arrival)
     )
+
+
+@lru_cache(maxsize=1024)  # methods are whatever clients send: bounded, not @cache
+def _carried_candidates(
+    mode: str, method: str, shape: str, carried: frozenset[str]
+) -> tuple[Challenge, ...]:
+    index = rules_by_route(mode)
+    found = index.get((method, shape), ()) + index.get((rules.ANY_METHOD, shape), ())
+    return tuple(c for c in found if c.needs <= carried)
 
 
 def passing(exchange: Exchange, challenges: tuple[Challenge, ...]) -> set[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from challenges.exchange import Exchange
@@ -104,10 +105,15 @@ def needs_of(rule: Rule) -> frozenset[str]:
     return _NEEDS.get(rule, frozenset())
 
 
+@cache
+def _needed_anywhere() -> frozenset[str]:
+    return frozenset().union(*_NEEDS.values())
+
+
 def request_carries(query_string: str, header: Callable[[str], str | None]) -> frozenset[str]:
     """Which of the things any rule `needs` this request carries."""
     carried = set()
-    for what in frozenset().union(*_NEEDS.values()):
+    for what in _needed_anywhere():
         if what == QUERY:
             if any(query_string.split("&")):
                 carried.add(what)

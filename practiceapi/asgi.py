@@ -1,9 +1,167 @@
-"""ASGI entry point (not used by the default run; kept for completeness)."""
+"""The production entry point: granian's ASGI interface in front of Django's WSGI application.
 
+Why not granian's WSGI interface: it hands a WSGI application the request body unread, and
+reading it blocks a Python thread until the bytes arrive, with no time limit. A client that
+announces `Content-Length: 100` and sends 15 bytes (a typo in a hand-made request is
+enough) holds a thread for as long as it keeps the connection open; four of them held
+every thread of `make run` and froze the server for the whole class (issue 9).
+
+Here the body is collected on the event loop, where a waiting client costs a coroutine and
+not a thread, within a deadline that grows with the announced length. Only then does the
+request reach Django, in a pool of `APICHALLENGES_THREADS` threads per worker process, as
+granian's WSGI mode would run it. A body that misses its deadline reads as an OSError,
+which Django raises as UnreadablePostError and ProtocolMiddleware answers with
+`408 Request body not received in time`; a client that stops sending and half-closes gets
+the 400 for an incomplete body, as before.
+
+The extra hop between the event loop and the thread pool costs about 13 % of throughput on
+`GET /api/todos` (docs/benchmark.md, "Server choice"). Responses are sent in one piece:
+the API never streams, and static files are small.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
 import os
+import sys
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
-from django.core.asgi import get_asgi_application
+from practiceapi.wsgi import application as django_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practiceapi.settings")
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
-application = get_asgi_application()
+# Bodies larger than this are refused from their Content-Length by ProtocolMiddleware
+# (settings.MAX_REQUEST_BODY_BYTES) before anything reads them: no need to wait for them.
+MAX_BUFFERED_BODY = 1_000_000
+# A body must arrive within 2 s, plus 1 s per 100 KB announced (1 MB: 12 s).
+BODY_DEADLINE_S = 2.0
+BODY_BYTES_PER_EXTRA_SECOND = 100_000
+
+
+def body_deadline(length: int) -> float:
+    """Seconds a client gets to send a body of `length` bytes."""
+    return BODY_DEADLINE_S + length / BODY_BYTES_PER_EXTRA_SECOND
+
+
+class LateBody(io.RawIOBase):
+    """`wsgi.input` of a request whose body missed its deadline: every read fails."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise TimeoutError("request body not received in time")
+
+
+async def read_body(receive: Receive, length: int) -> bytes:
+    """Up to `length` bytes of body; fewer when the client stops sending (half-close)."""
+    parts: list[bytes] = []
+    received = 0
+    while received < length:
+        message = await receive()
+        if message["type"] != "http.request":  # http.disconnect
+            break
+        chunk = message.get("body", b"")
+        parts.append(chunk)
+        received += len(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(parts)
+
+
+def wsgi_environ(scope: Scope, body: io.RawIOBase | io.BytesIO) -> dict[str, Any]:
+    """The WSGI environ (PEP 3333) of an ASGI HTTP scope."""
+    server_name, server_port = scope.get("server") or ("localhost", 80)
+    client = scope.get("client") or ("", 0)
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": scope.get("root_path", "").encode("utf-8").decode("latin-1"),
+        "PATH_INFO": scope["path"].encode("utf-8").decode("latin-1"),
+        "QUERY_STRING": scope["query_string"].decode("latin-1"),
+        "SERVER_NAME": server_name,
+        "SERVER_PORT": str(server_port),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "REMOTE_ADDR": client[0],
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for raw_name, raw_value in scope["headers"]:
+        name = raw_name.decode("latin-1").upper().replace("-", "_")
+        key = name if name in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{name}"
+        value = raw_value.decode("latin-1")
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+def run_wsgi(app: WsgiApp, environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Call the WSGI application; its status, headers and whole body."""
+    started: list[Any] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        started[:] = [int(status.split(" ", 1)[0]), headers]
+        return lambda data: None  # the legacy write() callable; Django never uses it
+
+    result = app(environ, start_response)
+    try:
+        content = b"".join(result)
+    finally:
+        close = getattr(result, "close", None)
+        if close is not None:
+            close()  # Django's request_finished: connections go back, as in WSGI mode
+    return started[0], started[1], content
+
+
+class BufferedBodies:
+    """ASGI application running a WSGI application once the request body is in (or late)."""
+
+    def __init__(self, app: WsgiApp, threads: int) -> None:
+        self.app = app
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="django")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return  # granian's `asginl` sends no lifespan events; websockets are off
+        body: io.RawIOBase | io.BytesIO = io.BytesIO()
+        length = _content_length(scope)
+        if 0 < length <= MAX_BUFFERED_BODY:
+            try:
+                async with asyncio.timeout(body_deadline(length)):
+                    body = io.BytesIO(await read_body(receive, length))
+            except TimeoutError:
+                body = LateBody()
+        loop = asyncio.get_running_loop()
+        status, headers, content = await loop.run_in_executor(
+            self.pool, run_wsgi, self.app, wsgi_environ(scope, body)
+        )
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers],
+            }
+        )
+        await send({"type": "http.response.body", "body": content})
+
+
+def _content_length(scope: Scope) -> int:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            return int(value) if value.isdigit() else 0
+    return 0
+
+
+application = BufferedBodies(
+    django_application, threads=int(os.environ.get("APICHALLENGES_THREADS", "2"))
+)

@@ -20,6 +20,8 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    # API routes first: nearly every request is one (the schema under api/ falls through).
+    re_path(r"^api/", include((api_patterns, "api"), namespace="api")),
     path("admin/", admin.site.urls),
     # The documents use DRF's negotiation: the project-wide one renders API payloads only.
     path(
@@ -33,7 +35,6 @@ urlpatterns = [
         name="swagger-ui",
     ),
     path("docs/", SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION)),
-    re_path(r"^api/", include((api_patterns, "api"), namespace="api")),
     re_path(r"^", include((api_patterns, "legacy"), namespace="legacy")),
     path("", include("sim.urls")),
     path("", include("challenges.gui_urls")),

@@ -1,7 +1,7 @@
 """The production server in a subprocess, and a plain HTTP client for talking to it.
 
 The reliability tests judge what a hosted classroom would see, so they run the same
-command as `make run` (granian, WSGI) rather than Django's test server, on a
+command as `make run` (practiceapi/serve.py) rather than Django's test server, on a
 database of their own: a temporary SQLite file, or a scratch PostgreSQL database when
 `DATABASE_URL` points at PostgreSQL. This module owns starting, waiting for, stopping and
 SIGKILLing that server, creating/dropping its database, and a tiny HTTP client that sends
@@ -33,10 +33,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import orjson
 
+from practiceapi import serve
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = ROOT / ".venv" / "bin"
 PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
-GRANIAN = str(VENV_BIN / "granian")
 
 # What a hosted instance runs with (docs/hosting.md), minus HTTPS: the tests speak plain
 # HTTP to 127.0.0.1, so secure cookies and the SSL redirect stay off here.
@@ -184,31 +185,15 @@ class Server:
         handle, name = tempfile.mkstemp(prefix="granian-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
-        # The command `make run` uses (granian, WSGI, no access log).
-        command = [
-            GRANIAN,
-            "--interface",
-            "wsgi",
-            "--host",
-            self.host,
-            "--port",
-            str(self.port),
-            "--workers",
-            str(self.workers),
-            "--blocking-threads",
-            str(self.threads),
-            "--no-ws",
-            "--log-level",
-            "warning",
-            "practiceapi.wsgi:application",
-        ]
+        # The command `make run` uses (practiceapi/serve.py).
+        command = serve.command(self.host, self.port, self.workers, self.threads)
         with open(self.log_path, "wb") as log:
             # A new session makes the server a process-group leader, so that stop/kill
             # reach the master and every worker at once.
             self.process = subprocess.Popen(
                 command,
                 cwd=ROOT,
-                env=server_env(self.database_url, self.env),
+                env={**server_env(self.database_url, self.env), **serve.server_env(self.threads)},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,

@@ -13,15 +13,9 @@ import time
 
 import pytest
 
-from tests.reliability.server import Server, _read_reply, raw_request, request
+from practiceapi.asgi import body_deadline
+from tests.reliability.server import Server, _read_reply, list_todos, raw_request, request
 from tests.reliability.victim import Victim, is_error_document
-
-SLOW_BODY_LIMITATION = (
-    "granian (make run) has no request-body read timeout: clients that announce "
-    "Content-Length: 100 and stop after 15 bytes hold its blocking threads (2 per worker), "
-    "so other clients of that worker wait. Hosted instances must sit behind a buffering "
-    "reverse proxy (docs/hosting.md); a server-side fix needs a body timeout in the server."
-)
 
 pytestmark = pytest.mark.server
 
@@ -347,20 +341,37 @@ def test_content_length_beside_transfer_encoding_is_refused(victim: Victim) -> N
     assert victim.state() == before
 
 
-@pytest.mark.xfail(strict=True, reason=SLOW_BODY_LIMITATION)
+def test_a_body_that_never_arrives_is_408_after_its_deadline(victim: Victim) -> None:
+    """Content-Length: 100, 15 bytes sent, connection kept open: the server stops waiting
+    after the body deadline (practiceapi/asgi.py) and answers 408, changing nothing."""
+    before = victim.state()
+    with socket.create_connection((victim.server.host, victim.server.port), timeout=30) as sock:
+        started = time.monotonic()
+        sock.sendall(_head(victim.guid, "100") + b'{"title":"lie"}')
+        reply = _read_reply(sock, "POST", started)
+    assert reply.status == 408, reply
+    assert reply.json() == {"errorMessages": ["Request body not received in time"]}
+    assert body_deadline(100) <= reply.elapsed < body_deadline(100) + 3
+    assert victim.state() == before
+
+
 def test_forty_bodies_that_never_arrive_do_not_stall_the_server(victim: Victim) -> None:
-    """Slow-body clients (Content-Length: 100, 15 bytes sent, connection kept open) must
-    not take the workers: granian reads bodies before a Python thread is used."""
+    """Slow-body clients cost the server a coroutine each, not one of its few threads: the
+    class goes on being served while they hang, and each gets its 408 in the end."""
+    before = victim.state()
     socks = []
     try:
         for _ in range(40):
-            sock = socket.create_connection((victim.server.host, victim.server.port), timeout=10)
+            sock = socket.create_connection((victim.server.host, victim.server.port), timeout=30)
             sock.sendall(_head(victim.guid, "100") + b'{"title":"lie"}')
             socks.append(sock)
         started = time.monotonic()
-        reply = request(victim.server, "GET", "/api/heartbeat", timeout=10)
-        assert reply.status == 204
-        assert time.monotonic() - started < 5
+        for _ in range(5):
+            assert request(victim.server, "GET", "/api/heartbeat", timeout=10).status == 204
+            assert list_todos(victim.server, victim.guid)
+        assert time.monotonic() - started < 1.0
+        assert {_read_reply(sock, "POST", started).status for sock in socks} == {408}
     finally:
         for sock in socks:
             sock.close()
+    assert victim.state() == before
