@@ -27,9 +27,12 @@ migrate: $(VENV)/.runtime-installed
 ## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server:
 ## granian, WORKERS processes x THREADS Django threads, request bodies buffered with a
 ## deadline (practiceapi/serve.py, practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
+## PROXY_BUFFERS_BODIES=1: behind a reverse proxy that buffers bodies (docs/hosting.md).
+PROXY_BUFFERS_BODIES ?= 0
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) THREADS=$(THREADS) $(BIN)/python -m practiceapi.serve
+	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) THREADS=$(THREADS) \
+		PROXY_BUFFERS_BODIES=$(PROXY_BUFFERS_BODIES) $(BIN)/python -m practiceapi.serve
 
 ## Django's development server (auto-reload).
 dev: migrate

@@ -256,8 +256,9 @@ def free_port() -> int:
 @dataclass(frozen=True)
 class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
-    each), `granian-wsgi:W:T` (granian's own WSGI interface, T blocking threads: fast but
-    stalled by slow request bodies, see practiceapi/asgi.py), `gunicorn-gthread:W:T`,
+    each), `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
+    interface, T blocking threads, for hosts behind a body-buffering proxy),
+    `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
 
     kind: str
@@ -274,7 +275,7 @@ class ServerSpec:
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
-            default_threads = 4 if kind == "gunicorn-gthread" else 2 if kind == "granian" else 1
+            default_threads = {"gunicorn-gthread": 4, "gunicorn-sync": 1}.get(kind, 2)
             threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
@@ -288,26 +289,17 @@ class ServerSpec:
 
     def env(self) -> dict[str, str]:
         """What the server needs in its environment besides `server_env`."""
-        return serve.server_env(self.threads) if self.kind == "granian" else {}
+        return serve.server_env(self.threads) if self.kind.startswith("granian") else {}
 
     def command(self, port: int, log_dir: Path) -> list[str]:
         if self.kind == "granian":
             *options, app = serve.command(HOST, port, self.workers, self.threads)
             return [*options, *(["--access-log"] if self.access_log else []), app]
         if self.kind == "granian-wsgi":
-            command = [
-                str(VENV_BIN / "granian"),
-                "--interface", "wsgi",
-                "--host", HOST,
-                "--port", str(port),
-                "--workers", str(self.workers),
-                "--blocking-threads", str(self.threads),
-                "--log-level", "warning",
-                "--no-ws",
-            ]  # fmt: skip
-            if self.access_log:
-                command += ["--access-log"]
-            return [*command, "practiceapi.wsgi:application"]
+            *options, app = serve.command(
+                HOST, port, self.workers, self.threads, proxy_buffers_bodies=True
+            )
+            return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [
             str(VENV_BIN / "gunicorn"),
             "practiceapi.wsgi:application",

@@ -1,9 +1,20 @@
 """`python -m practiceapi.serve`: the production server, as `make run` starts it.
 
-granian, `WORKERS` processes, each an event loop that buffers request bodies and a pool of
-`THREADS` threads running Django (practiceapi/asgi.py says why), no access log. The
-command is defined here once: `make run`, the reliability tests and `make bench` all use
-`command()`. Environment: HOST (127.0.0.1), PORT (4567), WORKERS (2), THREADS (2).
+granian with `WORKERS` processes and `THREADS` Django threads in each, no access log, in
+one of two shapes (docs/benchmark.md, "Server choice", has the measurements):
+
+* default: granian's ASGI interface in front of Django (practiceapi/asgi.py). Request
+  bodies are collected on the event loop with a deadline, so clients that stop sending
+  cannot take the threads. Needs nothing in front of it: what `make run` on a laptop or
+  a classroom machine should be.
+* `PROXY_BUFFERS_BODIES=1`: granian's own WSGI interface, Django in its blocking threads.
+  It reads a body in the thread, with no time limit, so it is only safe behind a reverse
+  proxy that buffers request bodies (nginx does by default; docs/hosting.md). On
+  PostgreSQL it needs about 30 % less CPU per request; on SQLite the two are even.
+
+The command is defined here once: `make run`, the reliability and scale-out tests and
+`make bench` all use `command()`. Environment: HOST (127.0.0.1), PORT (4567), WORKERS (2),
+THREADS (2), PROXY_BUFFERS_BODIES (0).
 """
 
 from __future__ import annotations
@@ -18,23 +29,35 @@ _BESIDE_PYTHON = Path(sys.executable).with_name("granian")
 GRANIAN = str(_BESIDE_PYTHON) if _BESIDE_PYTHON.exists() else shutil.which("granian") or "granian"
 
 
-def command(host: str, port: int, workers: int = 2, threads: int = 2) -> list[str]:
-    """The server command line; the environment must carry `server_env(threads)`."""
-    return [
+def command(
+    host: str, port: int, workers: int = 2, threads: int = 2, *, proxy_buffers_bodies: bool = False
+) -> list[str]:
+    """The server command line; its environment must also carry `server_env(threads)`."""
+    common = [
         GRANIAN,
-        "--interface", "asginl",
         "--host", host,
         "--port", str(port),
         "--workers", str(workers),
         "--no-ws",
         "--log-level", "warning",
-        "practiceapi.asgi:application",
     ]  # fmt: skip
+    if proxy_buffers_bodies:
+        return [
+            *common,
+            "--interface", "wsgi",
+            "--blocking-threads", str(threads),
+            "practiceapi.wsgi:application",
+        ]  # fmt: skip
+    return [*common, "--interface", "asginl", "practiceapi.asgi:application"]
 
 
 def server_env(threads: int) -> dict[str, str]:
     """What the server's environment needs on top of the settings' own variables."""
     return {"APICHALLENGES_THREADS": str(threads)}
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def main() -> None:
@@ -44,6 +67,7 @@ def main() -> None:
         int(os.environ.get("PORT", "4567")),
         int(os.environ.get("WORKERS", "2")),
         threads,
+        proxy_buffers_bodies=_flag("PROXY_BUFFERS_BODIES"),
     )
     os.environ.update(server_env(threads))
     os.execv(argv[0], argv)

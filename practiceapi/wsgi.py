@@ -1,4 +1,5 @@
-"""WSGI entry point for the production server (granian, see `make run`)."""
+"""Django's WSGI application. The production server runs it behind practiceapi/asgi.py
+(`make run`); any WSGI server can serve it directly."""
 
 import os
 

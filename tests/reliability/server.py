@@ -173,6 +173,8 @@ class Server:
     log_path: Path | None = None
     host: str = "127.0.0.1"
     final_log: str = ""
+    # `make run PROXY_BUFFERS_BODIES=1`: the shape for hosts behind a body-buffering proxy.
+    proxy_buffers_bodies: bool = False
 
     @property
     def url(self) -> str:
@@ -186,7 +188,13 @@ class Server:
         os.close(handle)
         self.log_path = Path(name)
         # The command `make run` uses (practiceapi/serve.py).
-        command = serve.command(self.host, self.port, self.workers, self.threads)
+        command = serve.command(
+            self.host,
+            self.port,
+            self.workers,
+            self.threads,
+            proxy_buffers_bodies=self.proxy_buffers_bodies,
+        )
         with open(self.log_path, "wb") as log:
             # A new session makes the server a process-group leader, so that stop/kill
             # reach the master and every worker at once.

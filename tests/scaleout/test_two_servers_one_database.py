@@ -2,7 +2,9 @@
 session whose requests alternate between them sees one consistent state (issue 8.5).
 
 On PostgreSQL (CI's second run) this is the hosted shape: N processes behind a load
-balancer; on SQLite both servers share one database file.
+balancer; on SQLite both servers share one database file. The second server runs in the
+shape for hosts behind a body-buffering proxy (`PROXY_BUFFERS_BODIES=1`), so both server
+shapes of practiceapi/serve.py are exercised against the same data.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ pytestmark = pytest.mark.server
 
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[Server, Server]]:
-    with scratch_database(prefix="scaleout") as url, Server(url) as first, Server(url) as second:
+    with (
+        scratch_database(prefix="scaleout") as url,
+        Server(url) as first,
+        Server(url, proxy_buffers_bodies=True) as second,
+    ):
         yield first, second
 
 
