@@ -15,6 +15,7 @@ read in the same statement, so challenge tracking needs no extra query.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
@@ -115,6 +116,16 @@ def _done_subquery(names: dict[str, str]) -> str:
     return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
 
 
+@cache
+def _insert_sql(vendor: str) -> str:
+    # Plain SQL built once from the model: Model.save() cost a quarter of a create.
+    meta = Todo._meta
+    quote = connection.ops.quote_name
+    columns = ("challenger", "todo_id", "title", "done_status", "description")
+    names = ", ".join(quote(meta.get_field(name).column) for name in columns)
+    return f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES (%s, %s, %s, %s, %s)"
+
+
 def create_todo(
     challenger: Challenger, draft: dict[str, Any], *, cap: int
 ) -> tuple[dict, StoreFacts]:
@@ -141,13 +152,17 @@ def create_todo(
             raise ApiError(409, limit_message(cap))
         todo_id, total, done_before = claimed
         fields = require_title(draft)
-        Todo(
-            challenger_id=challenger.pk,
-            todo_id=todo_id,
-            title=fields["title"],
-            done_status=fields["doneStatus"],
-            description=fields["description"],
-        ).save(force_insert=True)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _insert_sql(connection.vendor),
+                [
+                    challenger.pk,
+                    todo_id,
+                    fields["title"],
+                    fields["doneStatus"],
+                    fields["description"],
+                ],
+            )
     challenger.next_todo_id, challenger.todo_count = todo_id + 1, total
     row = {"id": todo_id, **fields}
     return row, StoreFacts(total=total, done=done_before + (fields["doneStatus"] is True))
