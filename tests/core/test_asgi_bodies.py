@@ -8,6 +8,7 @@ half-closed one) is in tests/reliability/test_hostile_bodies.py.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import orjson
@@ -58,7 +59,10 @@ def call(scope: dict[str, Any], messages: list[dict[str, Any]], *, hang: bool = 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    # A thread of its own: another test's client (Playwright's sync API) may leave an event
+    # loop running in this one, and asyncio.run() refuses to nest.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     start, body = sent
     return {"status": start["status"], "headers": start["headers"], **orjson.loads(body["body"])}
 
