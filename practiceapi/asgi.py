@@ -98,10 +98,18 @@ def wsgi_environ(scope: Scope, body: io.RawIOBase | io.BytesIO) -> dict[str, Any
         "wsgi.run_once": False,
     }
     for raw_name, raw_value in scope["headers"]:
+        if b"_" in raw_name:
+            # `X_CHALLENGER` would land on the key of `X-CHALLENGER`: dropped, as nginx and
+            # Django's own server drop such names.
+            continue
         name = raw_name.decode("latin-1").upper().replace("-", "_")
         key = name if name in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{name}"
         value = raw_value.decode("latin-1")
-        environ[key] = f"{environ[key]},{value}" if key in environ else value
+        if key in environ:
+            # Repeated fields are one comma-separated field (RFC 9110 §5.3); cookies are
+            # joined the way a single Cookie header lists them.
+            value = environ[key] + ("; " if key == "HTTP_COOKIE" else ",") + value
+        environ[key] = value
     return environ
 
 

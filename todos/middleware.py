@@ -33,16 +33,26 @@ from todos.views.base import collection
 JSON_ACCEPTS = frozenset({"", "*/*", "application/json"})
 
 
+# Exactly the paths the URL configuration routes to the list (`//api/todos` is a 404).
+PATHS = frozenset({"/api/todos", "/todos"})
+
+
 def takes(request: HttpRequest) -> bool:
-    """True for a plain list read with a session: what this lane answers."""
+    """True for a plain list read with a session: what this lane answers.
+
+    Requests with cookies go to the view: Django's session and CSRF middleware, which the
+    lane skips, answer a malformed cookie with `Vary`/`Set-Cookie` headers. API clients
+    send none; a browser that visited the dashboard does.
+    """
     meta = request.META
     return (
         request.method == "GET"
-        and request.api_path == "todos"
+        and request.path_info in PATHS
         and getattr(request, "challenger", None) is not None
         and not meta.get("QUERY_STRING")
         and meta.get("HTTP_ACCEPT", "").strip() in JSON_ACCEPTS
         and meta.get("CONTENT_LENGTH", "") in ("", "0")
+        and not meta.get("HTTP_COOKIE")
         and getattr(request, "original_method", None) is None
     )
 

@@ -75,6 +75,9 @@ def test_the_environ_is_what_a_wsgi_server_passes() -> None:
                 (b"x-challenger", b"abc"),
                 (b"accept", b"application/xml"),
                 (b"accept", b"application/json"),
+                (b"x_challenger", b"spoofed"),
+                (b"cookie", b"a=1"),
+                (b"cookie", b"b=2"),
             ],
             query=b"title=caf\xc3\xa9&x=\xff",
         ),
@@ -87,6 +90,7 @@ def test_the_environ_is_what_a_wsgi_server_passes() -> None:
     assert environ["CONTENT_TYPE"] == "application/json"
     assert environ["HTTP_X_CHALLENGER"] == "abc"
     assert environ["HTTP_ACCEPT"] == "application/xml,application/json"
+    assert environ["HTTP_COOKIE"] == "a=1; b=2"
     assert (environ["SERVER_NAME"], environ["SERVER_PORT"]) == ("127.0.0.1", "4567")
     assert environ["REMOTE_ADDR"] == "10.0.0.7"
 

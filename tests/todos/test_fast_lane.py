@@ -25,6 +25,7 @@ SHAPES = [
     ("/api/todos", {"Accept": " application/json "}, TAKEN),
     ("/todos", {}, TAKEN),
     ("/api/todos/", {}, LEFT),
+    ("/api/todos", {"Cookie": "sessionid=abc; csrftoken=bad"}, LEFT),
     ("/api/todos?doneStatus=true", {}, LEFT),
     ("/api/todos?", {}, TAKEN),
     ("/api/todos", {"Accept": "application/xml"}, LEFT),
@@ -87,6 +88,26 @@ def test_the_lane_answers_exactly_as_the_view(
     settings.APICHALLENGES_FAST_LANE = True
     by_lane = answer(client.get(path, headers=request_headers))
     assert (TAKEN if lane_calls else LEFT) == taken
+    assert by_lane == by_view
+
+
+@pytest.mark.parametrize("path_info", ["//api/todos", "//todos", "///api/todos"])
+def test_the_lane_leaves_paths_the_routes_do_not_match_to_them(
+    client: Client,
+    settings,  # noqa: ANN001 - pytest-django's settings fixture
+    guid: str,
+    lane_calls: list[str],
+    path_info: str,
+) -> None:
+    # A doubled slash (base URL ending in "/" + "/api/todos") is a 404, not the list.
+    # PATH_INFO is set directly: the test client would read "//api" as a host name.
+    headers = {"X-CHALLENGER": guid}
+    settings.APICHALLENGES_FAST_LANE = False
+    by_view = answer(client.get("/", headers=headers, PATH_INFO=path_info))
+    settings.APICHALLENGES_FAST_LANE = True
+    by_lane = answer(client.get("/", headers=headers, PATH_INFO=path_info))
+    assert lane_calls == []
+    assert by_view[0] == 404
     assert by_lane == by_view
 
 
