@@ -1292,10 +1292,13 @@ def candidates(exchange: Exchange) -> tuple[Challenge, ...]:
 
 def route_candidates(mode: str, method: str, path: str) -> tuple[Challenge, ...]:
     """The challenges whose rules can pass for a request of `method` on `path`."""
-    index = rules_by_route(mode)
-    shape = rules.route_shape(path)
+    return _shape_candidates(mode, method, rules.route_shape(path))
+
+
+def _shape_candidates(mode: str, method: str, shape: str) -> tuple[Challenge, ...]:
     if shape == rules.OTHER:
         return ()
+    index = rules_by_route(mode)
     return index.get((method, shape), ()) + index.get((rules.ANY_METHOD, shape), ())
 
 
@@ -1314,12 +1317,9 @@ def open_candidates(
     Most requests of a practising student complete nothing new; with nothing open the
     tracker need not even build an Exchange.
     """
-    shape = rules.route_shape(path)
-    if shape == rules.OTHER:
-        return ()
     return tuple(
         c
-        for c in _carried_candidates(mode, method, shape, carried)
+        for c in _carried_candidates(mode, method, rules.route_shape(path), carried)
         if c.key not in done and (c.on_arrival or not on_arrival)
     )
 
@@ -1328,9 +1328,7 @@ def open_candidates(
 def _carried_candidates(
     mode: str, method: str, shape: str, carried: frozenset[str]
 ) -> tuple[Challenge, ...]:
-    index = rules_by_route(mode)
-    found = index.get((method, shape), ()) + index.get((rules.ANY_METHOD, shape), ())
-    return tuple(c for c in found if c.needs <= carried)
+    return tuple(c for c in _shape_candidates(mode, method, shape) if c.needs <= carried)
 
 
 def passing(exchange: Exchange, challenges: tuple[Challenge, ...]) -> set[str]:
