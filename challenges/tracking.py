@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.request import HttpHeaders
 
 from challenges import rules
 from challenges.catalogue import Challenge, open_candidates, passing
@@ -55,15 +56,10 @@ def carried(request: HttpRequest) -> frozenset[str]:
         meta = request.META
         found = rules.request_carries(
             meta.get("QUERY_STRING", ""),
-            lambda name: meta.get(_meta_key(name)),
+            lambda name: meta.get(HttpHeaders.to_wsgi_name(name)),
         )
         request.challenge_carried = found
     return found
-
-
-def _meta_key(header: str) -> str:
-    key = header.upper().replace("-", "_")
-    return key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
 
 
 def _open_for(

@@ -29,6 +29,9 @@ from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from django.conf import settings
+from django.http.request import HttpHeaders
+
 from practiceapi.wsgi import application as django_application
 
 Scope = dict[str, Any]
@@ -37,9 +40,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
-# Bodies larger than this are refused from their Content-Length by ProtocolMiddleware
-# (settings.MAX_REQUEST_BODY_BYTES) before anything reads them: no need to wait for them.
-MAX_BUFFERED_BODY = 1_000_000
 # A body must arrive within 2 s, plus 1 s per 100 KB announced (1 MB: 12 s).
 BODY_DEADLINE_S = 2.0
 BODY_BYTES_PER_EXTRA_SECOND = 100_000
@@ -102,8 +102,7 @@ def wsgi_environ(scope: Scope, body: io.RawIOBase | io.BytesIO) -> dict[str, Any
             # `X_CHALLENGER` would land on the key of `X-CHALLENGER`: dropped, as nginx and
             # Django's own server drop such names.
             continue
-        name = raw_name.decode("latin-1").upper().replace("-", "_")
-        key = name if name in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{name}"
+        key = HttpHeaders.to_wsgi_name(raw_name.decode("latin-1"))
         value = raw_value.decode("latin-1")
         if key in environ:
             # Repeated fields are one comma-separated field (RFC 9110 §5.3); cookies are
@@ -137,13 +136,16 @@ class BufferedBodies:
     def __init__(self, app: WsgiApp, threads: int) -> None:
         self.app = app
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="django")
+        # Larger bodies are refused from their Content-Length by ProtocolMiddleware before
+        # anything reads them: no need to wait for them.
+        self.max_body = settings.MAX_REQUEST_BODY_BYTES
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return  # granian's `asginl` sends no lifespan events; websockets are off
         body: io.RawIOBase | io.BytesIO = io.BytesIO()
         length = _content_length(scope)
-        if 0 < length <= MAX_BUFFERED_BODY:
+        if 0 < length <= self.max_body:
             try:
                 async with asyncio.timeout(body_deadline(length)):
                     body = io.BytesIO(await read_body(receive, length))
