@@ -27,7 +27,7 @@ from practiceapi.protocol.query import GET_PAGING, page_rows
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.renderers import render_json
 from todos.selectors import store_facts, todo_rows
-from todos.views.base import collection
+from todos.views.base import collection, remember
 
 # Accept values that negotiation answers with application/json for the todo list.
 JSON_ACCEPTS = frozenset({"", "*/*", "application/json"})
@@ -61,7 +61,7 @@ def plain_list(request: HttpRequest) -> HttpResponse:
     """`TodoListView.get` for a request `takes` accepts: the first page of todos (default
     page size) in id order, as JSON."""
     rows = todo_rows(request.challenger)
-    request.todo_store = store_facts(rows)
+    remember(request, store_facts(rows))
     request.negotiated_type = JSON
     page = page_rows(rows, GET_PAGING.default_limit, 0)
     response = HttpResponse(render_json(collection(page)), content_type=JSON)

@@ -49,9 +49,12 @@ def item(row: dict) -> Item:
     return Item("todo", FIELDS, row)
 
 
-def remember(request: Request, facts: StoreFacts, *, created: dict | None = None) -> None:
-    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4)."""
-    django_request: HttpRequest = request._request
+def remember(
+    request: Request | HttpRequest, facts: StoreFacts, *, created: dict | None = None
+) -> None:
+    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4),
+    on the Django request (a DRF Request wraps it)."""
+    django_request: HttpRequest = getattr(request, "_request", request)
     django_request.todo_store = facts
     if created is not None:
         django_request.created_todo = created
