@@ -292,12 +292,13 @@ class ServerSpec:
         return serve.server_env(self.threads) if self.kind.startswith("granian") else {}
 
     def command(self, port: int, log_dir: Path) -> list[str]:
-        if self.kind == "granian":
-            *options, app = serve.command(HOST, port, self.workers, self.threads)
-            return [*options, *(["--access-log"] if self.access_log else []), app]
-        if self.kind == "granian-wsgi":
+        if self.kind.startswith("granian"):
             *options, app = serve.command(
-                HOST, port, self.workers, self.threads, proxy_buffers_bodies=True
+                HOST,
+                port,
+                self.workers,
+                self.threads,
+                proxy_buffers_bodies=self.kind == "granian-wsgi",
             )
             return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [

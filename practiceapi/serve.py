@@ -56,18 +56,16 @@ def server_env(threads: int) -> dict[str, str]:
     return {"APICHALLENGES_THREADS": str(threads)}
 
 
-def _flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
-
-
 def main() -> None:
+    from practiceapi.settings import env_bool  # the settings' reading of a boolean variable
+
     threads = int(os.environ.get("THREADS", "2"))
     argv = command(
         os.environ.get("HOST", "127.0.0.1"),
         int(os.environ.get("PORT", "4567")),
         int(os.environ.get("WORKERS", "2")),
         threads,
-        proxy_buffers_bodies=_flag("PROXY_BUFFERS_BODIES"),
+        proxy_buffers_bodies=env_bool("PROXY_BUFFERS_BODIES", False),
     )
     os.environ.update(server_env(threads))
     os.execv(argv[0], argv)
