@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.utils import timezone
+
+
+def new_list_token() -> int:
+    """A fresh `Challenger.list_token`: random, so a GUID deleted and created again never
+    meets a token its earlier life had."""
+    return secrets.randbits(62)
 
 
 class Cohort(models.Model):
@@ -28,6 +36,9 @@ class Challenger(models.Model):
     (see `challenges.progress`), so concurrent requests never lose each other's credits.
     `next_todo_id`/`todo_count` are the per-session id counter and the cap check, changed
     only under the row lock taken by `todos.services`.
+    `list_token` changes, to a new random value, whenever a row of this session's todo list
+    is inserted, changed or deleted, by a database trigger (todos migration 0002), whatever
+    wrote the row; `todos.middleware` reuses a rendered list while it is unchanged.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
@@ -40,6 +51,7 @@ class Challenger(models.Model):
     cohort = models.ForeignKey(
         Cohort, null=True, blank=True, on_delete=models.SET_NULL, related_name="challengers"
     )
+    list_token = models.BigIntegerField(default=new_list_token, editable=False)
 
     class Meta:
         ordering = ["-last_seen"]

@@ -34,6 +34,11 @@ def test_get_list_is_session_plus_todos(client: Client, guid: str) -> None:
     assert len(sql) == 2, sql
 
 
+def test_a_repeated_plain_list_is_the_session_only(client: Client, guid: str) -> None:
+    # The fast lane reuses the list it rendered while the session's list_token is unchanged.
+    assert len(statements(lambda: client.get("/api/todos", headers=session(guid)), 200)) == 1
+
+
 def test_get_one_is_session_plus_todos(client: Client, guid: str) -> None:
     assert len(statements(lambda: client.get("/api/todos/1", headers=session(guid)), 200)) == 2
 
