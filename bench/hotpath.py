@@ -117,7 +117,8 @@ def make_environ(method: str, path: str, headers: dict[str, str], body: bytes = 
         "CONTENT_LENGTH": str(len(body)) if body else "",
     }
     for name, value in headers.items():
-        environ["HTTP_" + name.upper().replace("-", "_")] = value
+        key = name.upper().replace("-", "_")
+        environ[key if key == "CONTENT_TYPE" else "HTTP_" + key] = value
     return environ
 
 
@@ -153,7 +154,14 @@ def layer_table(stats: pstats.Stats, requests: int, total_s: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000)
-    parser.add_argument("--path", default="/api/todos")
+    parser.add_argument("--path", default="/api/todos", help="the GET of workload 'get'")
+    parser.add_argument(
+        "--workload",
+        choices=("get", "create-delete"),
+        default="get",
+        help="'create-delete': POST /api/todos then DELETE of the created todo (one pair is "
+        "two requests), the writes of `make bench`'s mixed workload",
+    )
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_profile"
@@ -183,18 +191,37 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         request_headers = {"X-CHALLENGER": guid}
 
-        def loop(n: int) -> None:
+        def expect(status: str, wanted: str, what: str) -> None:
+            if not status.startswith(wanted):
+                raise RuntimeError(f"{what} answered {status}")
+
+        def get(n: int) -> None:
             for _ in range(n):
                 status, _, _ = call(app, make_environ("GET", args.path, request_headers))
-                if not status.startswith("200"):
-                    raise RuntimeError(f"GET {args.path} answered {status}")
+                expect(status, "200", f"GET {args.path}")
+
+        def create_delete(n: int) -> None:
+            body = b'{"title":"bench todo","description":"made and deleted by hotpath"}'
+            create_headers = {**request_headers, "Content-Type": "application/json"}
+            for _ in range(n // 2):
+                status, headers, _ = call(
+                    app, make_environ("POST", "/api/todos", create_headers, body)
+                )
+                expect(status, "201", "POST /api/todos")
+                status, _, _ = call(
+                    app, make_environ("DELETE", headers["Location"], request_headers)
+                )
+                expect(status, "2", "DELETE")
+
+        loop = get if args.workload == "get" else create_delete
 
         loop(300)  # warm-up: imports, first-request credits, connection
         started, cpu_started = time.perf_counter(), time.process_time()
         loop(args.requests)
         wall = time.perf_counter() - started
         cpu = time.process_time() - cpu_started
-        print(f"GET {args.path} with a session, {args.database}, in-process WSGI, no server:")
+        what = f"GET {args.path}" if args.workload == "get" else "POST + DELETE /api/todos"
+        print(f"{what} with a session, {args.database}, in-process WSGI, no server:")
         # CPU time is what matters on a shared machine: wall time grows with others' load.
         print(f"  {args.requests} requests: {cpu / args.requests * 1e6:.0f} us CPU per request"
               f" ({args.requests / cpu:.0f} req/s per core); wall {wall / args.requests * 1e6:.0f}"
