@@ -176,11 +176,14 @@ def amend_todo(
     """Replace todo `todo_id` with `build(current_row)`; raises TodoNotFound.
 
     `build` validates and may raise (ApiError); nothing is written then. The session's
-    todo rows stay locked from the read to the write.
+    todo rows stay locked from the read to the write. The session row is locked first, as
+    every writer locks it: the write's list_token trigger updates it, and an amend that
+    took it after the todo rows would deadlock with a delete of the same session.
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
     with transaction.atomic():
+        Challenger.objects.select_for_update(no_key=True).filter(pk=challenger.pk).exists()
         rows = [
             {"id": tid, "title": title, "doneStatus": done, "description": description}
             for tid, title, done, description in Todo.objects.select_for_update()

@@ -99,3 +99,25 @@ def test_concurrent_creates_and_deletes_keep_the_count() -> None:
     ids = list(stored.values_list("todo_id", flat=True))
     assert len(ids) == len(set(ids))
     assert session.next_todo_id > max(ids)
+
+
+def test_concurrent_amends_and_deletes_never_deadlock() -> None:
+    # Every todo write also updates the session row (its list_token trigger): writers must
+    # all lock the session row before any todo row, or an amend and a delete of one session
+    # wait on each other and the database aborts one of them (a 500).
+    guid = create_challenger().guid
+
+    def write(client: Client, index: int) -> int:
+        todo = f"/api/todos/{index % 8 + 1}"
+        if index % 2:
+            return client.post(
+                todo,
+                data='{"doneStatus":true}',
+                content_type="application/json",
+                headers={"X-CHALLENGER": guid},
+            ).status_code
+        return client.delete(todo, headers={"X-CHALLENGER": guid}).status_code
+
+    for _ in range(5):
+        results = _run_concurrently(write)
+        assert set(results) <= {200, 204, 404}, results

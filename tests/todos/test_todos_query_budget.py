@@ -77,7 +77,8 @@ def test_amend_is_session_lock_and_write(client: Client, guid: str) -> None:
     sql = statements(
         lambda: send(client, "POST", "/api/todos/1", {"title": next(titles)}, guid=guid), 200
     )
-    assert len(sql) == 3, sql
+    # Session read, session row lock (before the todo rows, as every writer), rows, UPDATE.
+    assert len(sql) == 4, sql
 
 
 def test_delete_is_session_plus_two_writes(client: Client, guid: str) -> None:
