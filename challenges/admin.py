@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -37,7 +38,7 @@ from challenges.reports import (
     progress_csv,
     total_count,
 )
-from challenges.sessions import mode
+from challenges.sessions import lock_sessions, mode
 
 admin.site.site_header = "API Challenges: instructor admin"
 admin.site.site_title = "API Challenges admin"
@@ -108,6 +109,17 @@ class ChallengerAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sessions are created by students (POST /api/challenger)
+
+    # Deleting sessions locks them first, as the API's writers do (`lock_sessions`).
+    def delete_model(self, request: HttpRequest, obj: Challenger) -> None:
+        with transaction.atomic():
+            lock_sessions(Challenger.objects.filter(pk=obj.pk))
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Challenger]) -> None:
+        with transaction.atomic():
+            lock_sessions(queryset)
+            super().delete_queryset(request, queryset)
 
     @admin.display(description="progress")
     def progress_done(self, obj: Challenger) -> str:

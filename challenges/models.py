@@ -9,8 +9,8 @@ from django.utils import timezone
 
 
 def new_list_token() -> int:
-    """A fresh `Challenger.list_token`: random, so a GUID deleted and created again never
-    meets a token its earlier life had."""
+    """A fresh `Challenger.list_token`: random, so that a list never meets a token it had
+    before (a GUID deleted and created again, a database restored from a backup)."""
     return secrets.randbits(62)
 
 
@@ -36,9 +36,10 @@ class Challenger(models.Model):
     (see `challenges.progress`), so concurrent requests never lose each other's credits.
     `next_todo_id`/`todo_count` are the per-session id counter and the cap check, changed
     only under the row lock taken by `todos.services`.
-    `list_token` changes, to a new random value, whenever a row of this session's todo list
-    is inserted, changed or deleted, by a database trigger (todos migration 0002), whatever
-    wrote the row; `todos.middleware` reuses a rendered list while it is unchanged.
+    `list_token` takes a new random value in the same transaction as every write to the
+    session's todos (`todos.services`, the only writer of todo rows, sets it in the UPDATE
+    that locks the session row); `todos.middleware` reuses a rendered list while it is
+    unchanged. Rows written before it existed start at the database default 0.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
@@ -51,7 +52,7 @@ class Challenger(models.Model):
     cohort = models.ForeignKey(
         Cohort, null=True, blank=True, on_delete=models.SET_NULL, related_name="challengers"
     )
-    list_token = models.BigIntegerField(default=new_list_token, editable=False)
+    list_token = models.BigIntegerField(default=new_list_token, db_default=0, editable=False)
 
     class Meta:
         ordering = ["-last_seen"]

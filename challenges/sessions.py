@@ -7,6 +7,7 @@ from functools import cache
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from challenges.models import Challenger
@@ -90,3 +91,11 @@ def touch(challenger: Challenger) -> None:
     if (now - challenger.last_seen).total_seconds() >= 60:
         Challenger.objects.filter(pk=challenger.pk).update(last_seen=now)
         challenger.last_seen = now
+
+
+def lock_sessions(sessions: QuerySet[Challenger]) -> list[str]:
+    """Lock these session rows, in GUID order, and return their GUIDs; inside a transaction,
+    before deleting them. Deleting a session deletes its todo rows first, while every todo
+    writer locks the session row before the todo rows: without this, a delete and a write
+    of one session wait on each other and PostgreSQL aborts one of them."""
+    return list(sessions.select_for_update().order_by("pk").values_list("pk", flat=True))

@@ -6,14 +6,16 @@ and tracking and the `X-CHALLENGER` echo still happen around it), answers exactl
 request without URL resolving, Django's site middleware or DRF's per-request objects,
 which were half of its cost (issue 8, docs/benchmark.md).
 
-It builds the answer from the same parts as `TodoListView.get`: the same row query, the
-same payload and JSON renderer, the same headers and the same facts left for challenge
-tracking. It keeps the rendered body per session (`RenderedLists`) for as long as the
-session's `list_token`, read with the session, is unchanged: a database trigger changes
-the token with every write to the session's todos, in any process, so a repeated read
-costs one query (the session's) instead of two and renders nothing. Anything else (a query string, another Accept, a body, a method override, no
-session) goes on to the view. `tests/todos/test_fast_lane.py` compares both answers for
-every request shape the lane takes and for the ones it must leave alone.
+It builds the answer from the same parts as `TodoListView.get`: the same rows, payload
+and JSON renderer, the same headers and the same facts left for challenge tracking.
+Anything else (a query string, another Accept, a body, a method override, no session)
+goes on to the view. `tests/todos/test_fast_lane.py` compares both answers for every
+request shape the lane takes and for the ones it must leave alone.
+
+It keeps the rendered body per session (`RenderedLists`) for as long as the session's
+`list_token`, read with the session, is unchanged: every write to the session's todos, in
+any process, gives it a new token (`todos.services`), so a repeated read costs one query
+(the session's) instead of two and renders nothing.
 
 `APICHALLENGES_FAST_LANE = False` (setting) turns it off.
 """
@@ -33,7 +35,7 @@ from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.query import GET_PAGING, page_rows
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.renderers import render_json
-from todos.selectors import store_facts, todo_rows
+from todos.selectors import store_facts, todo_rows_with_token
 from todos.views.base import collection, remember
 
 # Accept values that negotiation answers with application/json for the todo list.
@@ -66,11 +68,9 @@ def takes(request: HttpRequest) -> bool:
 
 class RenderedLists:
     """Per process: each session's rendered plain list and its store facts, with the
-    `list_token` they were read under. An entry serves only while the session still has
-    that token; the `size` most recently stored sessions are kept.
-
-    Rows read after the token are never older than it, so an entry never pairs a token
-    with an earlier list; tokens are random, so a changed list never meets its old token.
+    `list_token` read in the same statement as the rows. An entry serves only requests
+    whose session (read at their start) has that token; the `size` most recently stored
+    sessions are kept. `get` takes no lock: a dict lookup is atomic under the GIL.
     """
 
     def __init__(self, size: int) -> None:
@@ -84,15 +84,15 @@ class RenderedLists:
             return None
         return entry[1], entry[2]
 
-    def put(self, challenger: Challenger, body: bytes, facts: StoreFacts) -> None:
+    def put(self, guid: str, token: int, body: bytes, facts: StoreFacts) -> None:
         with self._lock:
-            self._entries[challenger.guid] = (challenger.list_token, body, facts)
-            self._entries.move_to_end(challenger.guid)
+            self._entries[guid] = (token, body, facts)
+            self._entries.move_to_end(guid)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
 
-# About 1.5 KB per session: a large classroom's lists for a few MB per worker.
+# 1-10 KB per session (ten todos of up to 250 characters): at most 20 MB per worker.
 RENDERED = RenderedLists(size=2000)
 
 
@@ -102,10 +102,11 @@ def plain_list(request: HttpRequest) -> HttpResponse:
     challenger = request.challenger
     rendered = RENDERED.get(challenger)
     if rendered is None:
-        rows = todo_rows(challenger)
+        token, rows = todo_rows_with_token(challenger)
         page = page_rows(rows, GET_PAGING.default_limit, 0)
         rendered = render_json(collection(page)), store_facts(rows)
-        RENDERED.put(challenger, *rendered)
+        if token is not None:
+            RENDERED.put(challenger.guid, token, *rendered)
     body, facts = rendered
     remember(request, facts)
     request.negotiated_type = JSON

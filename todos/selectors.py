@@ -34,6 +34,38 @@ def todo_rows(challenger: Challenger) -> list[dict]:
     ]
 
 
+def todo_rows_with_token(challenger: Challenger) -> tuple[int | None, list[dict]]:
+    """The session's current `list_token` and its rows (as `todo_rows`), read in one
+    statement, so they belong together whatever writes run meanwhile. (None, []) when the
+    session no longer exists."""
+    with connection.cursor() as cursor:
+        cursor.execute(_rows_with_token_sql(connection.vendor), [challenger.pk])
+        fetched = cursor.fetchall()
+    if not fetched:
+        return None, []
+    return fetched[0][0], [
+        {"id": tid, "title": title, "doneStatus": bool(done), "description": description}
+        for _token, tid, title, done, description in fetched
+        if tid is not None
+    ]
+
+
+@cache
+def _rows_with_token_sql(vendor: str) -> str:
+    todo, session = Todo._meta, Challenger._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"t.{quote(todo.get_field(name).column)}" for name in ROW_COLUMNS)
+    token = quote(session.get_field("list_token").column)
+    guid = quote(session.pk.column)
+    owner = quote(todo.get_field("challenger").column)
+    order = quote(todo.get_field("todo_id").column)
+    return (
+        f"SELECT s.{token}, {columns} FROM {quote(session.db_table)} s "
+        f"LEFT JOIN {quote(todo.db_table)} t ON t.{owner} = s.{guid} "
+        f"WHERE s.{guid} = %s ORDER BY t.{order}"
+    )
+
+
 @cache
 def _rows_sql(vendor: str) -> str:
     meta = Todo._meta

@@ -4,9 +4,14 @@ Every write that changes the id counter or the count (create, delete, restore) c
 `Challenger.next_todo_id` / `todo_count` in the same transaction with one atomic UPDATE of
 the session row, which takes that row's lock: concurrent requests of one session can
 neither exceed the cap nor hand out an id twice, and a failed write rolls the counter back
-(spec/api.md §2.3). Amends lock the session's todo rows so that two read-modify-write
-PATCHes cannot lose each other's change. SQLite serialises writers instead (IMMEDIATE
-transactions, see settings).
+(spec/api.md §2.3). Amends lock the session row too, then the session's todo rows, so
+that two read-modify-write PATCHes cannot lose each other's change. Every writer takes the
+session row first, so no two writers wait on each other's locks in opposite orders.
+SQLite serialises writers instead (IMMEDIATE transactions, see settings).
+
+This module is the only writer of todo rows, and every write also gives the session a new
+`Challenger.list_token` in its session UPDATE: the fast lane (`todos.middleware`) reuses a
+rendered list while the token is unchanged, so a write elsewhere would leave it stale.
 
 Each write returns the store facts after it (`challenges.exchange.StoreFacts`) from counts
 read in the same statement, so challenge tracking needs no extra query.
@@ -21,7 +26,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from challenges.exchange import StoreFacts
-from challenges.models import Challenger
+from challenges.models import Challenger, new_list_token
 from practiceapi.protocol.errors import ApiError
 from todos.models import Todo
 from todos.selectors import ROW_COLUMNS, store_facts
@@ -60,7 +65,9 @@ def seed_default_todos(challenger: Challenger) -> None:
         for n, title in enumerate(DEFAULT_TITLES, start=1)
     )
     count = len(DEFAULT_TITLES)
-    Challenger.objects.filter(pk=challenger.pk).update(next_todo_id=count + 1, todo_count=count)
+    Challenger.objects.filter(pk=challenger.pk).update(
+        next_todo_id=count + 1, todo_count=count, list_token=new_list_token()
+    )
     challenger.next_todo_id, challenger.todo_count = count + 1, count
 
 
@@ -90,7 +97,9 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
                 )
             )
         Todo.objects.bulk_create(todos)
-        Challenger.objects.filter(pk=locked.pk).update(next_todo_id=next_id, todo_count=len(todos))
+        Challenger.objects.filter(pk=locked.pk).update(
+            next_todo_id=next_id, todo_count=len(todos), list_token=new_list_token()
+        )
     challenger.next_todo_id, challenger.todo_count = next_id, len(todos)
 
 
@@ -104,6 +113,7 @@ def _names() -> dict[str, str]:
     return {
         "session": quote(Challenger._meta.db_table),
         "guid": quote(Challenger._meta.pk.column),
+        "token": quote(Challenger._meta.get_field("list_token").column),
         "todo": quote(Todo._meta.db_table),
         "owner": quote(Todo._meta.get_field("challenger").column),
         "done": quote(Todo._meta.get_field("done_status").column),
@@ -140,10 +150,11 @@ def create_todo(
     under_cap = "AND todo_count < %s" if cap else ""
     sql = (
         f"UPDATE {names['session']} SET next_todo_id = next_todo_id + 1, "
-        f"todo_count = todo_count + 1 WHERE {names['guid']} = %s {under_cap} "
+        f"todo_count = todo_count + 1, {names['token']} = %s "
+        f"WHERE {names['guid']} = %s {under_cap} "
         f"RETURNING next_todo_id - 1, todo_count, {_done_subquery(names)}"
     )
-    params: list[Any] = [challenger.pk, *([cap] if cap else []), challenger.pk]
+    params: list[Any] = [new_list_token(), challenger.pk, *([cap] if cap else []), challenger.pk]
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
@@ -176,14 +187,13 @@ def amend_todo(
     """Replace todo `todo_id` with `build(current_row)`; raises TodoNotFound.
 
     `build` validates and may raise (ApiError); nothing is written then. The session's
-    todo rows stay locked from the read to the write. The session row is locked first, as
-    every writer locks it: the write's list_token trigger updates it, and an amend that
-    took it after the todo rows would deadlock with a delete of the same session.
+    todo rows stay locked from the read to the write, after the session row, which the
+    new list_token locks first as every writer does. A refused amend rolls the token back.
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
     with transaction.atomic():
-        Challenger.objects.select_for_update(no_key=True).filter(pk=challenger.pk).exists()
+        Challenger.objects.filter(pk=challenger.pk).update(list_token=new_list_token())
         rows = [
             {"id": tid, "title": title, "doneStatus": done, "description": description}
             for tid, title, done, description in Todo.objects.select_for_update()
@@ -218,9 +228,9 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {names['session']} SET todo_count = "
-            "CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END "
+            f"CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END, {names['token']} = %s "
             f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
-            [challenger.pk, challenger.pk],
+            [new_list_token(), challenger.pk, challenger.pk],
         )
         total, done_before = cursor.fetchone()
         cursor.execute(

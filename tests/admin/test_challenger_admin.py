@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from challenges.models import Challenger, Cohort
 from secrets_app.services import secret_for
+from todos.models import Todo
 
 LIST = "/admin/challenges/challenger/"
 
@@ -155,3 +156,21 @@ def test_instructors_create_cohorts(admin_client: Client, db: None) -> None:
     )
     assert response.status_code == 302
     assert Cohort.objects.filter(code="tue-pm").exists()
+
+
+def test_the_delete_action_removes_sessions_with_their_todos(
+    admin_client: Client, guid: str
+) -> None:
+    response = admin_client.post(
+        LIST, {"action": "delete_selected", "_selected_action": [guid], "post": "yes"}
+    )
+    assert response.status_code == 302
+    assert not Challenger.objects.filter(pk=guid).exists()
+    assert not Todo.objects.filter(challenger_id=guid).exists()
+
+
+def test_the_delete_page_removes_a_session_with_its_todos(admin_client: Client, guid: str) -> None:
+    response = admin_client.post(f"{LIST}{guid}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not Challenger.objects.filter(pk=guid).exists()
+    assert not Todo.objects.filter(challenger_id=guid).exists()

@@ -13,7 +13,8 @@ import pytest
 from django.http import HttpResponse
 from django.test import Client
 
-from tests.todos.support import send
+from challenges.models import Challenger
+from tests.todos.support import SEED_TITLES, send
 from todos import middleware
 from todos.models import Todo
 
@@ -159,11 +160,6 @@ def test_a_request_through_the_lane_still_completes_its_challenges(
     assert progress["challengeStatus"]["GET_JSON_BY_DEFAULT_NO_ACCEPT"] is True
 
 
-def set_title_in_the_database(client: Client, guid: str) -> None:
-    # A write no API code makes (the admin, a hand-run fix): only the trigger sees it.
-    Todo.objects.filter(challenger_id=guid, todo_id=3).update(title="fixed by hand")
-
-
 # Every way a session's todos change, each followed by a read of the list.
 WRITES = {
     "POST create": lambda c, g: send(c, "POST", "/api/todos", {"title": "new"}, guid=g),
@@ -176,7 +172,6 @@ WRITES = {
     "restore": lambda c, g: send(
         c, "PUT", f"/api/challenger/database/{g}", {"todos": [{"id": 3, "title": "restored"}]}
     ),
-    "database": set_title_in_the_database,
 }
 
 
@@ -198,3 +193,51 @@ def test_a_list_read_again_after_a_write_shows_the_write(
     assert lane_calls == ["/api/todos", "/api/todos"]
     assert by_lane == by_view
     assert by_lane[2] != before[2]
+
+
+def test_a_list_served_again_unchanged_answers_exactly_as_the_view(
+    client: Client,
+    settings,  # noqa: ANN001 - pytest-django's settings fixture
+    varied_guid: str,
+    lane_calls: list[str],
+) -> None:
+    headers = {"X-CHALLENGER": varied_guid}
+    client.get("/api/todos", headers=headers)  # rendered and kept
+    served_again = answer(client.get("/api/todos", headers=headers))
+    settings.APICHALLENGES_FAST_LANE = False
+    assert served_again == answer(client.get("/api/todos", headers=headers))
+    assert lane_calls == ["/api/todos", "/api/todos"]
+
+
+def test_a_list_served_again_still_completes_its_challenges(
+    client: Client, guid: str, lane_calls: list[str]
+) -> None:
+    client.get("/api/todos", headers={"X-CHALLENGER": guid})
+    Challenger.objects.filter(pk=guid).update(progress={})  # forget, keep the list token
+    client.get("/api/todos", headers={"X-CHALLENGER": guid})
+    progress = client.get(f"/api/challenger/{guid}", headers={"X-CHALLENGER": guid}).json()
+    assert lane_calls == ["/api/todos", "/api/todos"]
+    assert progress["challengeStatus"]["GET_TODOS"] is True
+
+
+def test_a_list_put_back_with_its_old_token_is_listed_as_put_back(
+    client: Client, guid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A write lands between a request's session read and its rows read; later the
+    # database goes back to the state before it (a backup restored), old token included.
+    # What the lane kept must belong to the token read with the rows, not the earlier one.
+    headers = {"X-CHALLENGER": guid}
+    old_token = Challenger.objects.get(pk=guid).list_token
+    real = middleware.todo_rows_with_token
+
+    def write_first(challenger: Challenger):  # noqa: ANN202 - as todo_rows_with_token
+        send(client, "POST", "/api/todos/3", {"title": "written meanwhile"}, guid=guid)
+        return real(challenger)
+
+    monkeypatch.setattr(middleware, "todo_rows_with_token", write_first)
+    client.get("/api/todos", headers=headers)
+    monkeypatch.setattr(middleware, "todo_rows_with_token", real)
+    Todo.objects.filter(challenger_id=guid, todo_id=3).update(title=SEED_TITLES[2])
+    Challenger.objects.filter(pk=guid).update(list_token=old_token)
+    listed = client.get("/api/todos", headers=headers).json()["todos"]
+    assert listed[2]["title"] == SEED_TITLES[2]

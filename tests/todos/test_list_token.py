@@ -1,21 +1,25 @@
-"""`Challenger.list_token` changes with every write to a session's todos (todos migration
-0002's triggers), on whichever database the suite runs, and only for that session.
+"""`Challenger.list_token`: every write to a session's todos gives it a new value, in the
+same transaction; a refused write does not; no other session's token moves.
 
-The fast lane reuses a rendered list while the token is unchanged, so a write that left it
-alone would serve a stale list. These tests write with SQL and the ORM, not through the
-API, because the point of a trigger is that no writer can forget it.
+The fast lane (`todos.middleware`) reuses a rendered list while the token is unchanged, so
+a write that kept it would serve a stale list (tests/todos/test_fast_lane.py checks the
+lists themselves). `todos.services` is the only writer of todo rows: the last test fails
+when code elsewhere starts writing them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.conf import settings
+from django.test import Client
 
 from challenges.models import Challenger
 from challenges.sessions import create_challenger
-from todos.models import Todo
+from tests.todos.support import send
 
 pytestmark = pytest.mark.django_db
 
@@ -24,46 +28,44 @@ def token(guid: str) -> int:
     return Challenger.objects.values_list("list_token", flat=True).get(pk=guid)
 
 
-def raw_update(guid: str) -> None:
-    table = connection.ops.quote_name(Todo._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET title = 'by hand' WHERE challenger_id = %s", [guid])
+WRITES: dict[str, Callable[[Client, str], object]] = {
+    "create": lambda c, g: send(c, "POST", "/api/todos", {"title": "new"}, guid=g),
+    "amend": lambda c, g: send(c, "POST", "/api/todos/3", {"title": "amended"}, guid=g),
+    "delete": lambda c, g: send(c, "DELETE", "/api/todos/3", guid=g, content_type=None),
+    "restore": lambda c, g: send(c, "PUT", f"/api/challenger/database/{g}", {"todos": []}),
+}
 
-
-WRITES: dict[str, Callable[[str], object]] = {
-    "insert": lambda g: Todo.objects.create(challenger_id=g, todo_id=99, title="new"),
-    "update": lambda g: Todo.objects.filter(challenger_id=g, todo_id=1).update(title="x"),
-    "delete": lambda g: Todo.objects.filter(challenger_id=g, todo_id=1).delete(),
-    "raw SQL update": raw_update,
+REFUSED: dict[str, Callable[[Client, str], object]] = {
+    "create without a title": lambda c, g: send(c, "POST", "/api/todos", {"x": 1}, guid=g),
+    "amend of a missing todo": lambda c, g: send(c, "POST", "/api/todos/99", {}, guid=g),
+    "amend with a bad type": lambda c, g: send(
+        c, "POST", "/api/todos/3", {"doneStatus": "yes"}, guid=g
+    ),
+    "delete of a missing todo": lambda c, g: send(
+        c, "DELETE", "/api/todos/99", guid=g, content_type=None
+    ),
 }
 
 
 @pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
-def test_a_write_to_a_sessions_todos_changes_its_token_only(
-    write: Callable[[str], object],
+def test_a_write_gives_its_session_a_new_token_and_no_other(
+    client: Client, guid: str, write: Callable[[Client, str], object]
 ) -> None:
-    mine, other = create_challenger(), create_challenger()
-    mine_before, other_before = token(mine.guid), token(other.guid)
-    write(mine.guid)
-    assert token(mine.guid) != mine_before
-    assert token(other.guid) == other_before
+    other = create_challenger().guid
+    mine_before, other_before = token(guid), token(other)
+    write(client, guid)
+    assert token(guid) != mine_before
+    assert token(other) == other_before
 
 
-def test_moving_a_todo_to_another_session_changes_both_tokens() -> None:
-    source, target = create_challenger(), create_challenger()
-    source_before, target_before = token(source.guid), token(target.guid)
-    Todo.objects.filter(challenger_id=source.guid, todo_id=1).update(
-        challenger_id=target.guid, todo_id=99
-    )
-    assert token(source.guid) != source_before
-    assert token(target.guid) != target_before
-
-
-def test_a_read_leaves_the_token_alone() -> None:
-    mine = create_challenger()
-    before = token(mine.guid)
-    list(Todo.objects.filter(challenger_id=mine.guid))
-    assert token(mine.guid) == before
+@pytest.mark.parametrize("refused", REFUSED.values(), ids=REFUSED.keys())
+def test_a_refused_write_keeps_the_token(
+    client: Client, guid: str, refused: Callable[[Client, str], object]
+) -> None:
+    before = token(guid)
+    response = refused(client, guid)
+    assert response.status_code >= 400
+    assert token(guid) == before
 
 
 def test_a_session_made_again_with_the_same_guid_gets_a_new_token() -> None:
@@ -71,3 +73,23 @@ def test_a_session_made_again_with_the_same_guid_gets_a_new_token() -> None:
     first_token = token(first.guid)
     first.delete()
     assert token(create_challenger("made-twice").guid) != first_token
+
+
+# A call that writes todo rows: the ORM's writing methods on Todo, or SQL naming its table.
+TODO_WRITE = re.compile(
+    r"Todo\.objects\b[^\n]*\.(create|update|delete|bulk_create|bulk_update|"
+    r"get_or_create|update_or_create)\(|Todo\([^)]*\)\.save\(|"
+    r"(INSERT INTO|UPDATE|DELETE FROM)\s+\"?todos_todo"
+)
+
+
+def test_only_the_todo_services_write_todo_rows() -> None:
+    root = Path(settings.BASE_DIR)
+    writers = {
+        str(path.relative_to(root))
+        for path in root.glob("*/**/*.py")
+        if path.parts[len(root.parts)] not in {"tests", "bench", ".venv"}
+        and "migrations" not in path.parts
+        and TODO_WRITE.search(path.read_text())
+    }
+    assert writers == {"todos/services.py"}

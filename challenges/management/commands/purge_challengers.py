@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID
+from challenges.sessions import SINGLE_PLAYER_GUID, lock_sessions
 from secrets_app.models import Secret
 from todos.models import Todo
 
@@ -58,5 +58,5 @@ class Command(BaseCommand):
             self.stdout.write(f"Would remove {summary}.")
             return
         with transaction.atomic():
-            idle.delete()
+            Challenger.objects.filter(pk__in=lock_sessions(idle)).delete()
         self.stdout.write(f"Removed {summary}.")
