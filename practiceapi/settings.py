@@ -122,8 +122,9 @@ else:
     # No per-request `SELECT 1` (18 % of a request's time, docs/benchmark.md): a connection
     # that died with a database restart fails one request and is then replaced.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    # Server-side binding lets psycopg prepare a statement after its fifth run, so the two
-    # statements of a list read skip parsing and planning: -15 % CPU per request (issue 8).
+    # Server-side binding lets psycopg prepare a statement after its fifth run, so the
+    # hot statements (session lookup, rows) skip parsing and planning: -15 % CPU per
+    # request (issue 8).
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
