@@ -37,9 +37,10 @@ class Challenger(models.Model):
     `next_todo_id`/`todo_count` are the per-session id counter and the cap check, changed
     only under the row lock taken by `todos.services`.
     `list_token` takes a new random value in the same transaction as every write to the
-    session's todos (`todos.services`, the only writer of todo rows, sets it in the UPDATE
-    that locks the session row); `todos.middleware` reuses a rendered list while it is
-    unchanged. Rows written before it existed start at the database default 0.
+    session's todos (`todos.services`, the only writer of todo rows, sets it after locking
+    the session row); `todos.middleware` reuses a rendered list while it is unchanged.
+    Migration 0002 gave existing sessions random tokens; the database default 0 is only
+    for rows inserted by code older than the field.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)

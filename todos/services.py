@@ -10,8 +10,9 @@ session row first, so no two writers wait on each other's locks in opposite orde
 SQLite serialises writers instead (IMMEDIATE transactions, see settings).
 
 This module is the only writer of todo rows, and every write also gives the session a new
-`Challenger.list_token` in its session UPDATE: the fast lane (`todos.middleware`) reuses a
-rendered list while the token is unchanged, so a write elsewhere would leave it stale.
+`Challenger.list_token`, in the same transaction, under the session row lock: the fast
+lane (`todos.middleware`) reuses a rendered list while the token is unchanged, so a write
+elsewhere would leave it stale.
 
 Each write returns the store facts after it (`challenges.exchange.StoreFacts`) from counts
 read in the same statement, so challenge tracking needs no extra query.
@@ -64,11 +65,12 @@ def seed_default_todos(challenger: Challenger) -> None:
         Todo(challenger=challenger, todo_id=n, title=title)
         for n, title in enumerate(DEFAULT_TITLES, start=1)
     )
-    count = len(DEFAULT_TITLES)
+    count, token = len(DEFAULT_TITLES), new_list_token()
     Challenger.objects.filter(pk=challenger.pk).update(
-        next_todo_id=count + 1, todo_count=count, list_token=new_list_token()
+        next_todo_id=count + 1, todo_count=count, list_token=token
     )
     challenger.next_todo_id, challenger.todo_count = count + 1, count
+    challenger.list_token = token
 
 
 def replace_all(challenger: Challenger, rows: list[dict]) -> None:
@@ -188,7 +190,8 @@ def amend_todo(
 
     `build` validates and may raise (ApiError); nothing is written then. The session's
     todo rows stay locked from the read to the write, after the session row, which the
-    new list_token locks first as every writer does. A refused amend rolls the token back.
+    new list_token locks first as every writer does. A refused amend rolls the token back;
+    one that changes nothing still changes it (the lock comes before the comparison).
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
@@ -219,7 +222,7 @@ def amend_todo(
 def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
     """Delete todo `todo_id` (its id is never handed out again); raises TodoNotFound.
 
-    The session row is locked first, as create and restore lock it, so that no two
+    The session row is locked first, as every writer locks it, so that no two
     writers can wait on each other's locks in opposite orders.
     """
     if todo_id is None:

@@ -3,6 +3,22 @@
 import challenges.models
 from django.db import migrations, models
 
+# SQL that draws a random 63-bit-or-wider integer, per database (see new_list_token).
+RANDOM_TOKEN = {
+    "sqlite": "random()",
+    "postgresql": "(random() * 4611686018427387903)::bigint",
+}
+
+
+def randomise_existing_tokens(apps, schema_editor) -> None:
+    """Existing sessions get random tokens, not the shared default 0, so that a backup
+    taken before this migration cannot pair one of its lists with a cached newer one."""
+    meta = apps.get_model("challenges", "Challenger")._meta
+    quote = schema_editor.connection.ops.quote_name
+    draw = RANDOM_TOKEN[schema_editor.connection.vendor]
+    column = quote(meta.get_field("list_token").column)
+    schema_editor.execute(f"UPDATE {quote(meta.db_table)} SET {column} = {draw}")
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -17,4 +33,5 @@ class Migration(migrations.Migration):
                 db_default=0, default=challenges.models.new_list_token, editable=False
             ),
         ),
+        migrations.RunPython(randomise_existing_tokens, migrations.RunPython.noop),
     ]

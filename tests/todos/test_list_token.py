@@ -9,12 +9,15 @@ when code elsewhere starts writing them.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from challenges.models import Challenger
@@ -75,21 +78,39 @@ def test_a_session_made_again_with_the_same_guid_gets_a_new_token() -> None:
     assert token(create_challenger("made-twice").guid) != first_token
 
 
-# A call that writes todo rows: the ORM's writing methods on Todo, or SQL naming its table.
+# A call that writes todo rows: the ORM's writing methods on Todo or on a session's
+# `todos` manager, a Todo instance saved, or SQL naming the table.
 TODO_WRITE = re.compile(
-    r"Todo\.objects\b[^\n]*\.(create|update|delete|bulk_create|bulk_update|"
+    r"(Todo\.objects|\.todos)\b[^\n]*\.(create|update|delete|bulk_create|bulk_update|"
     r"get_or_create|update_or_create)\(|Todo\([^)]*\)\.save\(|"
     r"(INSERT INTO|UPDATE|DELETE FROM)\s+\"?todos_todo"
 )
+NOT_APPLICATION_CODE = {"tests", "bench", "node_modules", "migrations", "staticfiles"}
 
 
 def test_only_the_todo_services_write_todo_rows() -> None:
     root = Path(settings.BASE_DIR)
-    writers = {
-        str(path.relative_to(root))
-        for path in root.glob("*/**/*.py")
-        if path.parts[len(root.parts)] not in {"tests", "bench", ".venv"}
-        and "migrations" not in path.parts
-        and TODO_WRITE.search(path.read_text())
-    }
+    writers = set()
+    for directory, subdirectories, files in os.walk(root):
+        subdirectories[:] = [
+            d for d in subdirectories if not d.startswith(".") and d not in NOT_APPLICATION_CODE
+        ]
+        for name in files:
+            path = Path(directory, name)
+            if name.endswith(".py") and TODO_WRITE.search(path.read_text()):
+                writers.add(str(path.relative_to(root)))
     assert writers == {"todos/services.py"}
+
+
+def test_the_migration_gives_existing_sessions_random_tokens(
+    transactional_db: None,
+) -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate([("challenges", "0001_initial")])
+    old = executor.loader.project_state([("challenges", "0001_initial")]).apps
+    for guid in ("before-1", "before-2"):
+        old.get_model("challenges", "Challenger").objects.create(guid=guid)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    tokens = {token("before-1"), token("before-2")}
+    assert len(tokens) == 2 and 0 not in tokens

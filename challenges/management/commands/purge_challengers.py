@@ -58,5 +58,6 @@ class Command(BaseCommand):
             self.stdout.write(f"Would remove {summary}.")
             return
         with transaction.atomic():
-            Challenger.objects.filter(pk__in=lock_sessions(idle)).delete()
+            lock_sessions(idle)  # the set can only shrink while locked: last_seen only grows
+            idle.delete()
         self.stdout.write(f"Removed {summary}.")
