@@ -93,9 +93,9 @@ def touch(challenger: Challenger) -> None:
         challenger.last_seen = now
 
 
-def lock_sessions(sessions: QuerySet[Challenger]) -> list[str]:
-    """Lock these session rows, in GUID order, and return their GUIDs; inside a transaction,
-    before deleting them. Deleting a session deletes its todo rows first, while every todo
-    writer locks the session row before the todo rows: without this, a delete and a write
-    of one session wait on each other and PostgreSQL aborts one of them."""
-    return list(sessions.select_for_update().order_by("pk").values_list("pk", flat=True))
+def lock_sessions(sessions: QuerySet[Challenger]) -> None:
+    """Lock these session rows, in GUID order; inside a transaction, before deleting them.
+    Deleting a session deletes its todo rows first, while every todo writer locks the
+    session row before the todo rows: without this, a delete and a write of one session
+    wait on each other and PostgreSQL aborts one of them. (SQLite ignores the lock.)"""
+    list(sessions.select_for_update().order_by("pk").values_list("pk", flat=True))

@@ -28,10 +28,12 @@ def todo_rows(challenger: Challenger) -> list[dict]:
     with connection.cursor() as cursor:
         cursor.execute(_rows_sql(connection.vendor), [challenger.pk])
         fetched = cursor.fetchall()
-    return [
-        {"id": tid, "title": title, "doneStatus": bool(done), "description": description}
-        for tid, title, done, description in fetched
-    ]
+    return [row_from_columns(*columns) for columns in fetched]
+
+
+def row_from_columns(todo_id: int, title: str, done: Any, description: str) -> dict:
+    """A todo row as the API shows it, from the values of ROW_COLUMNS."""
+    return {"id": todo_id, "title": title, "doneStatus": bool(done), "description": description}
 
 
 def todo_rows_with_token(challenger: Challenger) -> tuple[int | None, list[dict]]:
@@ -44,36 +46,48 @@ def todo_rows_with_token(challenger: Challenger) -> tuple[int | None, list[dict]
     if not fetched:
         return None, []
     return fetched[0][0], [
-        {"id": tid, "title": title, "doneStatus": bool(done), "description": description}
-        for _token, tid, title, done, description in fetched
-        if tid is not None
+        row_from_columns(*columns[1:]) for columns in fetched if columns[1] is not None
     ]
 
 
 @cache
-def _rows_with_token_sql(vendor: str) -> str:
+def sql_names(vendor: str) -> dict[str, str]:
+    """Quoted table and column names for the hand-written SQL of todo reads and writes,
+    built once per database from the models' metadata."""
     todo, session = Todo._meta, Challenger._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(f"t.{quote(todo.get_field(name).column)}" for name in ROW_COLUMNS)
-    token = quote(session.get_field("list_token").column)
-    guid = quote(session.pk.column)
-    owner = quote(todo.get_field("challenger").column)
-    order = quote(todo.get_field("todo_id").column)
+    return {
+        "session": quote(session.db_table),
+        "guid": quote(session.pk.column),
+        "token": quote(session.get_field("list_token").column),
+        "todo": quote(todo.db_table),
+        "owner": quote(todo.get_field("challenger").column),
+        "done": quote(todo.get_field("done_status").column),
+        "todo_id": quote(todo.get_field("todo_id").column),
+    }
+
+
+def _row_columns(prefix: str = "") -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(prefix + quote(Todo._meta.get_field(name).column) for name in ROW_COLUMNS)
+
+
+@cache
+def _rows_with_token_sql(vendor: str) -> str:
+    n = sql_names(vendor)
     return (
-        f"SELECT s.{token}, {columns} FROM {quote(session.db_table)} s "
-        f"LEFT JOIN {quote(todo.db_table)} t ON t.{owner} = s.{guid} "
-        f"WHERE s.{guid} = %s ORDER BY t.{order}"
+        f"SELECT s.{n['token']}, {_row_columns('t.')} FROM {n['session']} s "
+        f"LEFT JOIN {n['todo']} t ON t.{n['owner']} = s.{n['guid']} "
+        f"WHERE s.{n['guid']} = %s ORDER BY t.{n['todo_id']}"
     )
 
 
 @cache
 def _rows_sql(vendor: str) -> str:
-    meta = Todo._meta
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in ROW_COLUMNS)
-    owner = quote(meta.get_field("challenger").column)
-    order = quote(meta.get_field("todo_id").column)
-    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {owner} = %s ORDER BY {order}"
+    n = sql_names(vendor)
+    return (
+        f"SELECT {_row_columns()} FROM {n['todo']} WHERE {n['owner']} = %s ORDER BY {n['todo_id']}"
+    )
 
 
 def list_rows(challenger: Challenger | None) -> list[dict]:

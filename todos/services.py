@@ -30,7 +30,7 @@ from challenges.exchange import StoreFacts
 from challenges.models import Challenger, new_list_token
 from practiceapi.protocol.errors import ApiError
 from todos.models import Todo
-from todos.selectors import ROW_COLUMNS, store_facts
+from todos.selectors import ROW_COLUMNS, row_from_columns, sql_names, store_facts
 from todos.validation import limit_message, require_title
 
 DEFAULT_TITLES = (
@@ -110,19 +110,6 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def _names() -> dict[str, str]:
-    quote = connection.ops.quote_name
-    return {
-        "session": quote(Challenger._meta.db_table),
-        "guid": quote(Challenger._meta.pk.column),
-        "token": quote(Challenger._meta.get_field("list_token").column),
-        "todo": quote(Todo._meta.db_table),
-        "owner": quote(Todo._meta.get_field("challenger").column),
-        "done": quote(Todo._meta.get_field("done_status").column),
-        "todo_id": quote(Todo._meta.get_field("todo_id").column),
-    }
-
-
 def _done_subquery(names: dict[str, str]) -> str:
     # Counted in the same statement that moves the counter: the store facts cost nothing.
     return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
@@ -148,7 +135,7 @@ def create_todo(
     refused after that check, as the reference orders them (§2.8), and the rollback gives
     the id back.
     """
-    names = _names()
+    names = sql_names(connection.vendor)
     under_cap = "AND todo_count < %s" if cap else ""
     sql = (
         f"UPDATE {names['session']} SET next_todo_id = next_todo_id + 1, "
@@ -198,8 +185,8 @@ def amend_todo(
     with transaction.atomic():
         Challenger.objects.filter(pk=challenger.pk).update(list_token=new_list_token())
         rows = [
-            {"id": tid, "title": title, "doneStatus": done, "description": description}
-            for tid, title, done, description in Todo.objects.select_for_update()
+            row_from_columns(*columns)
+            for columns in Todo.objects.select_for_update()
             .filter(challenger_id=challenger.pk)
             .order_by("todo_id")
             .values_list(*ROW_COLUMNS)
@@ -227,7 +214,7 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
-    names = _names()
+    names = sql_names(connection.vendor)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {names['session']} SET todo_count = "
