@@ -6,9 +6,12 @@ migrates, starts the production server, creates 200 sessions over HTTP, checks t
 routes answer as the workloads expect, and loads the server from wrk (a separate process,
 loopback only, fixed duration) with bench/list.lua (workload a: `GET /api/todos`) and
 bench/mixed.lua (workload b: 80 % list, 10 % create, 10 % get one, each create deleted
-again). json-server (bench/jsonserver, pinned by its package-lock.json) serving the same
-ten todos gets the same two workloads in the same run. Every server it starts runs in a
-process group of its own and is stopped at the end, on errors and on Ctrl-C too.
+again). Beside each workload a fresh json-server (bench/jsonserver, pinned by its
+package-lock.json) serving the same ten todos gets the same load, the two taking turns run
+by run (`--repeat`), so that both see the machine in the same state: this machine's speed
+drifts by up to a quarter within minutes, and a json-server measured at the end of the run
+made the ratio drift with it. Every server it starts runs in a process group of its own
+and is stopped at the end, on errors and on Ctrl-C too.
 
 It prints, per workload, requests/s, p50, p99, errors (non-2xx answers, socket errors and
 requests unanswered after 2 s), the server's peak RSS (all its processes) and the ratio
@@ -58,6 +61,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
 DEFAULT_SERVER = "granian:2:2"
+JSONSERVER_NAME = "json-server 0.17.4"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
 
 # Targets of issue 8 on a 2-core machine.
@@ -210,6 +214,17 @@ def cpu_seconds(pids: list[int]) -> float:
                 fields = fh.read().rsplit(")", 1)[1].split()
             ticks += int(fields[11]) + int(fields[12])  # utime, stime
     return ticks / CLOCK_TICKS
+
+
+def database_pids() -> list[int]:
+    """PostgreSQL's processes (postmaster, backends, background workers) on this machine."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/comm") as fh:
+                if fh.read().strip() == "postgres":
+                    pids.append(int(entry))
+    return pids
 
 
 def machine_busy_seconds() -> float:
@@ -453,11 +468,28 @@ def migrate(database_url: str) -> None:
 
 
 @dataclass
+class WrkRun:
+    """What one wrk run measured; CPU in seconds over the run."""
+
+    result: dict  # the BENCH_RESULT line of bench/list.lua or bench/mixed.lua
+    peak_rss_mb: float  # the server's whole process tree
+    server_cpu: float
+    wrk_cpu: float
+    database_cpu: float  # PostgreSQL's processes (0 on SQLite, which runs in the server)
+    other_cpu: float  # everything else on the machine: a busy machine skews results
+
+    @property
+    def rps(self) -> float:
+        return self.result["requests"] / max(self.result["duration_us"] / 1e6, 1e-9)
+
+
+@dataclass
 class Measurement:
     workload: str  # list | mixed
     target: str  # "ours" | "json-server"
     database: str  # sqlite | postgres | (json-server: db.json)
     server: str
+    pair: str  # ours: its database and server; json-server: the run of ours it took turns with
     rps: float
     p50_ms: float
     p99_ms: float
@@ -467,7 +499,8 @@ class Measurement:
     rss_mb: float
     server_cpu_s: float
     wrk_cpu_s: float
-    other_cpu_s: float  # CPU used by neither the server nor wrk: a busy machine skews results
+    database_cpu_s: float  # PostgreSQL's processes
+    other_cpu_s: float  # CPU used by none of the above: a busy machine skews results
     detail: dict = field(default_factory=dict)
 
 
@@ -479,8 +512,8 @@ def run_wrk(
     sessions_file: Path,
     server_root: int,
     duration: int,
-) -> tuple[dict, float, float, float, float]:
-    """One wrk run: wrk's result, peak server RSS, server, wrk and other CPU seconds."""
+) -> WrkRun:
+    """One wrk run on the server whose process group `server_root` leads."""
     script = BENCH / f"{workload}.lua"
     command = [
         "wrk",
@@ -494,6 +527,7 @@ def run_wrk(
     ]  # fmt: skip
     tree = process_tree(server_root)
     cpu_before = cpu_seconds(tree)
+    database_before = {pid: cpu_seconds([pid]) for pid in database_pids()}
     busy_before = machine_busy_seconds()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Sampler(server_root) as sampler:
@@ -516,63 +550,95 @@ def run_wrk(
     wrk_cpu = (children_after.ru_utime + children_after.ru_stime) - (
         children_before.ru_utime + children_before.ru_stime
     )
-    other_cpu = max(0.0, machine_busy_seconds() - busy_before - server_cpu - wrk_cpu)
+    database_cpu = sum(
+        max(0.0, cpu_seconds([pid]) - database_before.get(pid, 0.0)) for pid in database_pids()
+    )
+    busy = machine_busy_seconds() - busy_before
+    other_cpu = max(0.0, busy - server_cpu - wrk_cpu - database_cpu)
     line = next((ln for ln in stdout.splitlines() if ln.startswith("BENCH_RESULT ")), None)
     if wrk.returncode != 0 or line is None:
         raise BenchError(f"wrk failed ({wrk.returncode}):\n{stdout}{stderr}")
     raw = json.loads(line.removeprefix("BENCH_RESULT "))
-    return raw, sampler.peak, server_cpu, wrk_cpu, other_cpu
+    return WrkRun(raw, sampler.peak, server_cpu, wrk_cpu, database_cpu, other_cpu)
+
+
+@dataclass
+class Side:
+    """One server under load in a workload: ours, or the json-server beside it."""
+
+    target: str  # "ours" | "json-server"
+    database: str  # sqlite | postgres | (json-server: db.json)
+    server: str
+    port: int
+    prefix: str  # "/api" for ours, "" for json-server
+    root: int  # pid of the server's process group leader
+    pair: str  # the run of ours (`database[server]`) this side belongs to or stands beside
 
 
 def measure(
-    args: argparse.Namespace,
-    workload: str,
-    target: str,
-    database: str,
-    server: str,
-    port: int,
-    prefix: str,
-    sessions_file: Path,
-    server_root: int,
-) -> Measurement:
+    args: argparse.Namespace, workload: str, sides: list[Side], sessions_file: Path
+) -> list[Measurement]:
+    """Measure each side `--repeat` times, taking turns (ours, json-server, ours, ...), so
+    that a machine that speeds up or slows down during the run moves both alike."""
     if args.warmup > 0:
-        run_wrk(args, workload, port, prefix, sessions_file, server_root, args.warmup)
-    runs = [
-        run_wrk(args, workload, port, prefix, sessions_file, server_root, args.duration)
-        for _ in range(args.repeat)
+        for side in sides:
+            run_wrk(args, workload, side.port, side.prefix, sessions_file, side.root, args.warmup)
+    runs: list[list[WrkRun]] = [[] for _ in sides]
+    for _ in range(args.repeat):
+        for side, side_runs in zip(sides, runs, strict=True):
+            side_runs.append(
+                run_wrk(
+                    args, workload, side.port, side.prefix, sessions_file, side.root, args.duration
+                )
+            )
+    return [
+        summarise(workload, side, side_runs) for side, side_runs in zip(sides, runs, strict=True)
     ]
+
+
+def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
     # On a shared machine single runs wander: keep the run with the median throughput.
-    runs.sort(key=lambda run: run[0]["requests"] / max(run[0]["duration_us"], 1))
-    raw, _, server_cpu, wrk_cpu, other_cpu = runs[len(runs) // 2]
-    all_rps = [round(r[0]["requests"] / (r[0]["duration_us"] / 1e6)) for r in runs]
+    runs = sorted(runs, key=lambda run: run.rps)
+    median = runs[len(runs) // 2]
+    raw = median.result
     seconds = raw["duration_us"] / 1e6
     m = Measurement(
         workload=workload,
-        target=target,
-        database=database,
-        server=server,
-        rps=raw["requests"] / seconds if seconds else 0.0,
+        target=side.target,
+        database=side.database,
+        server=side.server,
+        pair=side.pair,
+        rps=median.rps,
         p50_ms=raw["p50_us"] / 1000,
         p99_ms=raw["p99_us"] / 1000,
         max_ms=raw["max_us"] / 1000,
         requests=raw["requests"],
         # Errors of every run count, not only the median one's; so does the peak RSS.
-        errors=sum(r[0]["non2xx"] + r[0]["socket_errors"] for r in runs),
-        rss_mb=max(r[1] for r in runs),
-        server_cpu_s=server_cpu,
-        wrk_cpu_s=wrk_cpu,
-        other_cpu_s=other_cpu,
+        errors=sum(run.result["non2xx"] + run.result["socket_errors"] for run in runs),
+        rss_mb=max(run.peak_rss_mb for run in runs),
+        server_cpu_s=median.server_cpu,
+        wrk_cpu_s=median.wrk_cpu,
+        database_cpu_s=median.database_cpu,
+        other_cpu_s=median.other_cpu,
         detail={
             **{k: v for k, v in raw.items() if k not in {"requests", "duration_us"}},
-            "rps_of_each_run": all_rps,
+            "rps_of_each_run": [round(run.rps) for run in runs],
         },
     )
+    database = f" database {median.database_cpu / seconds:.2f}" if median.database_cpu else ""
     print(
-        f"  {workload:<6} {target:<11} {server:<22} {m.rps:>8.0f} req/s  p50 {m.p50_ms:6.1f} ms"
-        f"  p99 {m.p99_ms:6.1f} ms  errors {m.errors}  rss {m.rss_mb:5.0f} MB"
-        f"  cpu: server {server_cpu / seconds:.2f} wrk {wrk_cpu / seconds:.2f}"
-        f" other {other_cpu / seconds:.2f} cores; {m.requests / max(server_cpu, 1e-9):.0f} req"
-        " per server cpu-s" + (f"; runs {all_rps}" if len(all_rps) > 1 else ""),
+        f"  {workload:<6} {side.target:<11} {side.server:<22} {m.rps:>8.0f} req/s"
+        f"  p50 {m.p50_ms:6.1f} ms  p99 {m.p99_ms:6.1f} ms  errors {m.errors}"
+        f"  rss {m.rss_mb:5.0f} MB  cpu: server {median.server_cpu / seconds:.2f}"
+        f" wrk {median.wrk_cpu / seconds:.2f}{database} other {median.other_cpu / seconds:.2f}"
+        f" cores; {m.requests / max(median.server_cpu, 1e-9):.0f} req per server cpu-s"
+        + (
+            f" ({m.requests / (median.server_cpu + median.database_cpu):.0f} per server +"
+            " database cpu-s)"
+            if median.database_cpu
+            else ""
+        )
+        + (f"; runs {m.detail['rps_of_each_run']}" if len(runs) > 1 else ""),
         flush=True,
     )
     return m
@@ -581,10 +647,14 @@ def measure(
 # -------------------------------------------------------------------------- the two sides
 
 
-def bench_ours(
+def bench_database(
     args: argparse.Namespace, database: str, spec: ServerSpec, workdir: Path
-) -> list[Measurement]:
+) -> tuple[list[Measurement], list[Measurement]]:
+    """Our server on a fresh `database`, each workload measured in turns with a fresh
+    json-server (unless --no-jsonserver): our measurements and json-server's."""
     holder = sqlite_database() if database == "sqlite" else postgres_database(args.postgres_url)
+    ours: list[Measurement] = []
+    theirs: list[Measurement] = []
     with holder as url:
         migrate(url)
         port = free_port()
@@ -596,13 +666,17 @@ def bench_ours(
             check_todo_routes(port, "/api", guids[0])
             sessions_file = workdir / "sessions.txt"
             sessions_file.write_text("\n".join(guids) + "\n")
-            results = [
-                measure(args, w, "ours", database, str(spec), port, "/api", sessions_file, proc.pid)
-                for w in args.workloads
-            ]
+            pair = f"{database}[{spec}]"
+            our_side = Side("ours", database, str(spec), port, "/api", proc.pid, pair)
+            for workload in args.workloads:
+                with jsonserver(args, workload, workdir, guids[0], pair) as their_side:
+                    sides = [our_side] + ([their_side] if their_side else [])
+                    mine, *baseline = measure(args, workload, sides, sessions_file)
+                ours.append(mine)
+                theirs += baseline
             if not proc.alive():
                 raise BenchError(f"the server died during the run:\n{proc.log_tail()}")
-            return results
+    return ours, theirs
 
 
 def ensure_jsonserver() -> None:
@@ -621,39 +695,25 @@ def ensure_jsonserver() -> None:
         raise BenchError(f"npm ci failed:\n{result.stdout}{result.stderr}")
 
 
-def bench_jsonserver(
-    args: argparse.Namespace, workdir: Path, guids: list[str]
-) -> list[Measurement]:
-    ensure_jsonserver()
-    sessions_file = workdir / "sessions.txt"
-    sessions_file.write_text("\n".join(guids) + "\n")
-    results = []
-    for workload in args.workloads:
-        # json-server writes every change back to its file: start each workload from the
-        # pristine ten todos.
-        data_dir = workdir / f"jsonserver-{workload}"
-        data_dir.mkdir()
-        shutil.copy(JSONSERVER_DIR / "db.json", data_dir / "db.json")
-        port = free_port()
-        command = [str(JSONSERVER_BIN), "--host", HOST, "--port", str(port), "--quiet", "db.json"]
-        env = {**os.environ, "NODE_ENV": "production"}
-        with managed("json-server", command, cwd=data_dir, env=env) as proc:
-            wait_ready(proc, port, "/todos")
-            check_todo_routes(port, "", guids[0])
-            results.append(
-                measure(
-                    args,
-                    workload,
-                    "json-server",
-                    "db.json",
-                    "json-server 0.17.4",
-                    port,
-                    "",
-                    sessions_file,
-                    proc.pid,
-                )  # fmt: skip
-            )
-    return results
+@contextlib.contextmanager
+def jsonserver(
+    args: argparse.Namespace, workload: str, workdir: Path, guid: str, pair: str
+) -> Iterator[Side | None]:
+    """A json-server started for one workload from the pristine ten todos (it writes every
+    change back to its file), or None with --no-jsonserver."""
+    if args.no_jsonserver:
+        yield None
+        return
+    data_dir = workdir / f"jsonserver-{workload}"
+    data_dir.mkdir()
+    shutil.copy(JSONSERVER_DIR / "db.json", data_dir / "db.json")
+    port = free_port()
+    command = [str(JSONSERVER_BIN), "--host", HOST, "--port", str(port), "--quiet", "db.json"]
+    env = {**os.environ, "NODE_ENV": "production"}
+    with managed("json-server", command, cwd=data_dir, env=env) as proc:
+        wait_ready(proc, port, "/todos")
+        check_todo_routes(port, "", guid)
+        yield Side("json-server", "db.json", JSONSERVER_NAME, port, "", proc.pid, pair)
 
 
 # -------------------------------------------------------------------------------- report
@@ -690,26 +750,27 @@ def workload_name(workload: str, database: str, spec: str, several_servers: bool
 
 
 def report(args: argparse.Namespace, ours: list[Measurement], theirs: list[Measurement]) -> bool:
-    baseline = {m.workload: m for m in theirs}
+    baseline = {(m.pair, m.workload): m for m in theirs}
     several = len(args.server) > 1
     print()
     print(
-        f"{'workload':<38} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} "
+        f"{'workload':<48} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} "
         f"{'rss MB':>7} {'json-server':>11} {'ratio':>6}"
     )
     for m in theirs:
         print(
-            f"{m.workload + ' (json-server)':<38} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f}"
+            f"{f'{m.workload} (json-server beside {m.pair})':<48} {m.rps:>8.0f}"
+            f" {m.p50_ms:>7.1f} {m.p99_ms:>7.1f}"
             f" {m.errors:>6} {m.rss_mb:>7.0f} {'':>11} {'':>6}"
         )
     lines, verdicts, all_met = [], [], True
     for m in ours:
-        base = baseline.get(m.workload)
+        base = baseline.get((m.pair, m.workload))
         base_rps = base.rps if base else 0.0
         ratio = m.rps / base_rps if base_rps else 0.0
         name = workload_name(m.workload, m.database, m.server, several)
         print(
-            f"{name:<38} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f} {m.errors:>6}"
+            f"{name:<48} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f} {m.errors:>6}"
             f" {m.rss_mb:>7.0f} {base_rps:>11.0f} {ratio:>6.2f}"
         )
         missed = []
@@ -813,37 +874,34 @@ def main(argv: list[str] | None = None) -> int:
         + (f", nice {args.nice}" if args.nice is not None else "")
     )
     print(
-        "  cpu columns: cores used by the server's processes, by wrk, and by everything else"
-        " (PostgreSQL itself counts as 'other' in the postgres runs)"
+        "  cpu columns: cores used by the server's processes, by wrk, by PostgreSQL's processes"
+        " (postgres runs) and by everything else"
     )
     print(flush=True)
     ours: list[Measurement] = []
     theirs: list[Measurement] = []
     skipped: list[str] = []
-    guids: list[str] = []
     try:
+        if not args.no_jsonserver:
+            ensure_jsonserver()
         with tempfile.TemporaryDirectory(prefix="apichallenges-bench-") as tmp:
             workdir = Path(tmp)
             for database in args.databases:
                 for spec in args.server:
                     run_dir = workdir / f"{database}-{len(ours)}"
                     run_dir.mkdir()
-                    print(f"ours on {database} with {spec}:", flush=True)
+                    turns = "" if args.no_jsonserver else ", in turns with json-server"
+                    print(f"ours on {database} with {spec}{turns}:", flush=True)
                     try:
-                        ours += bench_ours(args, database, spec, run_dir)
+                        mine, baseline = bench_database(args, database, spec, run_dir)
                     except BenchError as exc:
                         if database != "postgres" or "unreachable" not in str(exc):
                             raise
                         print(f"  SKIPPED: {exc}", flush=True)
                         skipped.append(database)
                         break
-                    if not guids:
-                        guids = (run_dir / "sessions.txt").read_text().split()
-            if not args.no_jsonserver:
-                print("json-server:", flush=True)
-                js_dir = workdir / "jsonserver"
-                js_dir.mkdir()
-                theirs = bench_jsonserver(args, js_dir, guids or ["no-session"])
+                    ours += mine
+                    theirs += baseline
     except KeyboardInterrupt:
         print("\ninterrupted: stopping the servers", file=sys.stderr)
         return 130
