@@ -505,15 +505,9 @@ class Measurement:
 
 
 def run_wrk(
-    args: argparse.Namespace,
-    workload: str,
-    port: int,
-    prefix: str,
-    sessions_file: Path,
-    server_root: int,
-    duration: int,
+    args: argparse.Namespace, workload: str, side: Side, sessions_file: Path, duration: int
 ) -> WrkRun:
-    """One wrk run on the server whose process group `server_root` leads."""
+    """One wrk run against `side`, with the CPU of every process involved."""
     script = BENCH / f"{workload}.lua"
     command = [
         "wrk",
@@ -522,15 +516,17 @@ def run_wrk(
         f"-d{duration}s",
         "--timeout", "2s",
         "-s", str(script),
-        f"http://{HOST}:{port}",
-        "--", prefix, str(sessions_file),
+        f"http://{HOST}:{side.port}",
+        "--", side.prefix, str(sessions_file),
     ]  # fmt: skip
-    tree = process_tree(server_root)
+    tree = process_tree(side.root)
     cpu_before = cpu_seconds(tree)
-    database_before = {pid: cpu_seconds([pid]) for pid in database_pids()}
+    # PostgreSQL works for our server in the postgres runs; anywhere else it is "other".
+    on_postgres = side.database == "postgres"
+    database_before = {pid: cpu_seconds([pid]) for pid in database_pids()} if on_postgres else {}
     busy_before = machine_busy_seconds()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    with Sampler(server_root) as sampler:
+    with Sampler(side.root) as sampler:
         wrk = subprocess.Popen(
             prioritised(command),
             stdout=subprocess.PIPE,
@@ -551,7 +547,8 @@ def run_wrk(
         children_before.ru_utime + children_before.ru_stime
     )
     database_cpu = sum(
-        max(0.0, cpu_seconds([pid]) - database_before.get(pid, 0.0)) for pid in database_pids()
+        max(0.0, cpu_seconds([pid]) - database_before.get(pid, 0.0))
+        for pid in (database_pids() if on_postgres else [])
     )
     busy = machine_busy_seconds() - busy_before
     other_cpu = max(0.0, busy - server_cpu - wrk_cpu - database_cpu)
@@ -582,15 +579,11 @@ def measure(
     that a machine that speeds up or slows down during the run moves both alike."""
     if args.warmup > 0:
         for side in sides:
-            run_wrk(args, workload, side.port, side.prefix, sessions_file, side.root, args.warmup)
+            run_wrk(args, workload, side, sessions_file, args.warmup)
     runs: list[list[WrkRun]] = [[] for _ in sides]
     for _ in range(args.repeat):
         for side, side_runs in zip(sides, runs, strict=True):
-            side_runs.append(
-                run_wrk(
-                    args, workload, side.port, side.prefix, sessions_file, side.root, args.duration
-                )
-            )
+            side_runs.append(run_wrk(args, workload, side, sessions_file, args.duration))
     return [
         summarise(workload, side, side_runs) for side, side_runs in zip(sides, runs, strict=True)
     ]
