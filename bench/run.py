@@ -542,7 +542,8 @@ def run_wrk(
                 os.killpg(wrk.pid, signal.SIGKILL)
                 wrk.wait()
     children_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server_cpu = cpu_seconds(tree) - cpu_before
+    # A worker replaced during the run takes its CPU time with it: never below zero.
+    server_cpu = max(0.0, cpu_seconds(tree) - cpu_before)
     wrk_cpu = (children_after.ru_utime + children_after.ru_stime) - (
         children_before.ru_utime + children_before.ru_stime
     )
@@ -575,14 +576,16 @@ class Side:
 def measure(
     args: argparse.Namespace, workload: str, sides: list[Side], sessions_file: Path
 ) -> list[Measurement]:
-    """Measure each side `--repeat` times, taking turns (ours, json-server, ours, ...), so
-    that a machine that speeds up or slows down during the run moves both alike."""
+    """Measure each side `--repeat` times, taking turns, so that a machine that speeds up
+    or slows down during the run moves both alike. The order alternates (ours first, then
+    json-server first, ...) so that a steady drift favours neither."""
     if args.warmup > 0:
         for side in sides:
             run_wrk(args, workload, side, sessions_file, args.warmup)
     runs: list[list[WrkRun]] = [[] for _ in sides]
-    for _ in range(args.repeat):
-        for side, side_runs in zip(sides, runs, strict=True):
+    for turn in range(args.repeat):
+        order = list(zip(sides, runs, strict=True))
+        for side, side_runs in order if turn % 2 == 0 else reversed(order):
             side_runs.append(run_wrk(args, workload, side, sessions_file, args.duration))
     return [
         summarise(workload, side, side_runs) for side, side_runs in zip(sides, runs, strict=True)
@@ -590,9 +593,9 @@ def measure(
 
 
 def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
-    # On a shared machine single runs wander: keep the run with the median throughput.
-    runs = sorted(runs, key=lambda run: run.rps)
-    median = runs[len(runs) // 2]
+    """`runs` in turn order. On a shared machine single runs wander: the figures are those
+    of the run with the median throughput (the lower middle one for an even count)."""
+    median = sorted(runs, key=lambda run: run.rps)[(len(runs) - 1) // 2]
     raw = median.result
     seconds = raw["duration_us"] / 1e6
     m = Measurement(
@@ -615,7 +618,7 @@ def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
         other_cpu_s=median.other_cpu,
         detail={
             **{k: v for k, v in raw.items() if k not in {"requests", "duration_us"}},
-            "rps_of_each_run": [round(run.rps) for run in runs],
+            "rps_of_each_run": [round(run.rps) for run in runs],  # in turn order
         },
     )
     database = f" database {median.database_cpu / seconds:.2f}" if median.database_cpu else ""
@@ -641,7 +644,7 @@ def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
 
 
 def bench_database(
-    args: argparse.Namespace, database: str, spec: ServerSpec, workdir: Path
+    args: argparse.Namespace, database: str, spec: ServerSpec, workdir: Path, pair: str
 ) -> tuple[list[Measurement], list[Measurement]]:
     """Our server on a fresh `database`, each workload measured in turns with a fresh
     json-server (unless --no-jsonserver): our measurements and json-server's."""
@@ -659,7 +662,6 @@ def bench_database(
             check_todo_routes(port, "/api", guids[0])
             sessions_file = workdir / "sessions.txt"
             sessions_file.write_text("\n".join(guids) + "\n")
-            pair = f"{database}[{spec}]"
             our_side = Side("ours", database, str(spec), port, "/api", proc.pid, pair)
             for workload in args.workloads:
                 with jsonserver(args, workload, workdir, guids[0], pair) as their_side:
@@ -742,6 +744,14 @@ def workload_name(workload: str, database: str, spec: str, several_servers: bool
     return f"{name}[{spec}]" if several_servers else name
 
 
+def paired_ratio(ours: Measurement, theirs: Measurement) -> float:
+    """Ours / json-server: the median over the turns of each turn's ratio (lower middle for
+    an even count), so that both sides of a ratio were measured minutes apart at most."""
+    turns = zip(ours.detail["rps_of_each_run"], theirs.detail["rps_of_each_run"], strict=True)
+    ratios = sorted(mine / base for mine, base in turns if base)
+    return ratios[(len(ratios) - 1) // 2] if ratios else 0.0
+
+
 def report(args: argparse.Namespace, ours: list[Measurement], theirs: list[Measurement]) -> bool:
     baseline = {(m.pair, m.workload): m for m in theirs}
     several = len(args.server) > 1
@@ -760,7 +770,7 @@ def report(args: argparse.Namespace, ours: list[Measurement], theirs: list[Measu
     for m in ours:
         base = baseline.get((m.pair, m.workload))
         base_rps = base.rps if base else 0.0
-        ratio = m.rps / base_rps if base_rps else 0.0
+        ratio = paired_ratio(m, base) if base else 0.0
         name = workload_name(m.workload, m.database, m.server, several)
         print(
             f"{name:<48} {m.rps:>8.0f} {m.p50_ms:>7.1f} {m.p99_ms:>7.1f} {m.errors:>6}"
@@ -874,6 +884,7 @@ def main(argv: list[str] | None = None) -> int:
     ours: list[Measurement] = []
     theirs: list[Measurement] = []
     skipped: list[str] = []
+    spec_twice = len({str(spec) for spec in args.server}) < len(args.server)
     try:
         if not args.no_jsonserver:
             ensure_jsonserver()
@@ -886,7 +897,9 @@ def main(argv: list[str] | None = None) -> int:
                     turns = "" if args.no_jsonserver else ", in turns with json-server"
                     print(f"ours on {database} with {spec}{turns}:", flush=True)
                     try:
-                        mine, baseline = bench_database(args, database, spec, run_dir)
+                        # Unique even when a shape is given twice: json-server rows pair by it.
+                        pair = f"{database}[{spec}]" + (f"#{len(ours)}" if spec_twice else "")
+                        mine, baseline = bench_database(args, database, spec, run_dir, pair)
                     except BenchError as exc:
                         if database != "postgres" or "unreachable" not in str(exc):
                             raise

@@ -1,5 +1,6 @@
-"""`make bench`'s report (bench/run.py): each ratio is taken against the json-server run
-that took turns with that very run of ours, never against another database's."""
+"""`make bench`'s report (bench/run.py): each ratio is taken turn by turn against the
+json-server runs of the same workload beside that very run of ours, never against another
+database's, server shape's or workload's."""
 
 from __future__ import annotations
 
@@ -18,50 +19,67 @@ def bench():
     spec = importlib.util.spec_from_file_location("bench_run", RUN_PY)
     module = importlib.util.module_from_spec(spec)
     sys.modules["bench_run"] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules["bench_run"]
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop("bench_run", None)
 
 
-def measurement(bench, workload: str, target: str, database: str, pair: str, rps: float):
+def measurement(bench, workload: str, target: str, pair: str, turns: list[int]):
+    median = sorted(turns)[(len(turns) - 1) // 2]
     return bench.Measurement(
         workload=workload,
         target=target,
-        database=database,
-        server="granian:2:2" if target == "ours" else bench.JSONSERVER_NAME,
+        database=pair.split("[")[0] if target == "ours" else "db.json",
+        server=pair.split("[")[1].rstrip("]") if target == "ours" else bench.JSONSERVER_NAME,
         pair=pair,
-        rps=rps,
+        rps=median,
         p50_ms=5.0,
         p99_ms=20.0,
         max_ms=30.0,
-        requests=int(rps * 15),
+        requests=median * 15,
         errors=0,
         rss_mb=200.0,
         server_cpu_s=27.0,
         wrk_cpu_s=1.5,
         database_cpu_s=0.0,
         other_cpu_s=0.0,
+        detail={"rps_of_each_run": turns},
     )
 
 
-def test_each_ratio_uses_the_json_server_run_beside_it(bench, capsys):
-    args = argparse.Namespace(server=[bench.ServerSpec.parse("granian:2:2")], duration=15)
+def test_each_ratio_pairs_the_turns_of_its_own_run(bench, capsys):
+    specs = [bench.ServerSpec.parse("granian:2:2"), bench.ServerSpec.parse("granian-wsgi:2:2")]
+    args = argparse.Namespace(server=specs, duration=15)
+    sqlite, sqlite_wsgi, postgres = (
+        "sqlite[granian:2:2]",
+        "sqlite[granian-wsgi:2:2]",
+        "postgres[granian:2:2]",
+    )
     ours = [
-        measurement(bench, "list", "ours", "sqlite", "sqlite[granian:2:2]", 6000),
-        measurement(bench, "list", "ours", "postgres", "postgres[granian:2:2]", 3000),
+        # Turn ratios 1.5, 2.0 and 1.0: their median, not the ratio of the medians (1.25).
+        measurement(bench, "list", "ours", sqlite, [6000, 4000, 5000]),
+        measurement(bench, "mixed", "ours", sqlite, [3000, 3000, 3000]),
+        measurement(bench, "list", "ours", sqlite_wsgi, [5000, 5000, 5000]),
+        measurement(bench, "list", "ours", postgres, [3000, 3000, 3000]),
     ]
     theirs = [
-        measurement(bench, "list", "json-server", "db.json", "sqlite[granian:2:2]", 4000),
-        measurement(bench, "list", "json-server", "db.json", "postgres[granian:2:2]", 2000),
+        measurement(bench, "list", "json-server", sqlite, [4000, 2000, 5000]),
+        measurement(bench, "mixed", "json-server", sqlite, [1000, 1000, 1000]),
+        measurement(bench, "list", "json-server", sqlite_wsgi, [2500, 2500, 2500]),
+        measurement(bench, "list", "json-server", postgres, [2000, 2000, 2000]),
     ]
 
     all_met = bench.report(args, ours, theirs)
 
     lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("workload=")]
-    assert lines == [
-        "workload=list_sqlite ours_rps=6000 jsonserver_rps=4000 ratio=1.50 p99_ms=20.0"
-        " errors=0 rss_mb=200",
-        "workload=list_postgres ours_rps=3000 jsonserver_rps=2000 ratio=1.50 p99_ms=20.0"
-        " errors=0 rss_mb=200",
-    ]
+    assert [ln.split()[0:4] for ln in lines] == [
+        ["workload=list_sqlite[granian:2:2]", "ours_rps=5000", "jsonserver_rps=4000", "ratio=1.50"],
+        ["workload=mixed_sqlite[granian:2:2]", "ours_rps=3000", "jsonserver_rps=1000", "ratio=3.00"],
+        ["workload=list_sqlite[granian-wsgi:2:2]", "ours_rps=5000", "jsonserver_rps=2500",
+         "ratio=2.00"],
+        ["workload=list_postgres[granian:2:2]", "ours_rps=3000", "jsonserver_rps=2000",
+         "ratio=1.50"],
+    ]  # fmt: skip
     assert all_met is False  # 1.5 < the 2.0 target of the list
