@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from functools import cache
 
 from django.conf import settings
@@ -32,12 +33,22 @@ def find_challenger(guid: str | None) -> Challenger | None:
     own metadata and rows become instances through Django's converters and `from_db`."""
     if not guid or not guid.strip():
         return None
-    sql, converters = _find_plan(connection.vendor)
+    row = session_row(guid)
+    return None if row is None else challenger_from_row(row)
+
+
+def session_row(guid: str) -> tuple | None:
+    """The session's row as the database driver returns it (every column, unconverted), or
+    None: one statement."""
+    sql, _ = _find_plan(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [canonical_guid(guid)])
-        row = cursor.fetchone()
-    if row is None:
-        return None
+        return cursor.fetchone()
+
+
+def challenger_from_row(row: tuple) -> Challenger:
+    """The instance of a row read by `session_row`."""
+    _, converters = _find_plan(connection.vendor)
     values = list(row)
     for index, functions, column in converters:
         for convert in functions:
@@ -85,10 +96,14 @@ def create_challenger(guid: str | None = None) -> Challenger:
     return challenger
 
 
+# Activity is recorded at most once a minute per session.
+TOUCH_INTERVAL = timedelta(seconds=60)
+
+
 def touch(challenger: Challenger) -> None:
     """Record activity, writing at most once a minute per session."""
     now = timezone.now()
-    if (now - challenger.last_seen).total_seconds() >= 60:
+    if now - challenger.last_seen >= TOUCH_INTERVAL:
         Challenger.objects.filter(pk=challenger.pk).update(last_seen=now)
         challenger.last_seen = now
 
