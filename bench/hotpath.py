@@ -10,6 +10,7 @@ creates one session, warms up, then
 * with `--pyinstrument`, prints pyinstrument's call tree of the same loop.
 
     .venv/bin/python bench/hotpath.py [--requests 3000] [--path /api/todos] [--pyinstrument]
+        [--no-replay]
 
 The server-level picture (wrk load, py-spy on a worker) is in docs/benchmark.md.
 """
@@ -168,6 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--pyinstrument", action="store_true", help="print pyinstrument's tree")
     parser.add_argument(
+        "--no-replay",
+        action="store_true",
+        help="call Django directly, without the replay of repeated list reads (todos/replay.py)",
+    )
+    parser.add_argument(
         "--loop-only", action="store_true", help="no in-process profiler (for py-spy from outside)"
     )
     args = parser.parse_args(argv)
@@ -181,9 +187,10 @@ def main(argv: list[str] | None = None) -> int:
 
         django.setup()
         call_command("migrate", interactive=False, verbosity=0)
-        from django.core.wsgi import get_wsgi_application
+        from practiceapi import wsgi
 
-        app = get_wsgi_application()
+        # The application `make run` serves; --no-replay: Django's own request cycle.
+        app = wsgi.django_application if args.no_replay else wsgi.application
         status, headers, _ = call(app, make_environ("POST", "/api/challenger", {}))
         guid = headers.get("X-CHALLENGER")
         if not status.startswith("201") or not guid:

@@ -198,7 +198,8 @@ APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
-# The plain `GET /api/todos` answered by todos.middleware.PlainListMiddleware (same bytes).
+# The plain `GET /api/todos` answered by todos.middleware.PlainListMiddleware, and repeated
+# ones by todos.replay.ReplayedLists in front of Django (same bytes as the view).
 APICHALLENGES_FAST_LANE = True
 
 LOGGING = {

@@ -17,7 +17,10 @@ It keeps the rendered body per session (`RenderedLists`) for as long as the sess
 any process, gives it a new token (`todos.services`), so a repeated read costs one query
 (the session's) instead of two and renders nothing.
 
-`APICHALLENGES_FAST_LANE = False` (setting) turns it off.
+A read repeated with the same headers while nothing changed does not even reach Django:
+`todos/replay.py` answers it with Django's earlier answer.
+
+`APICHALLENGES_FAST_LANE = False` (setting) turns it off, and the replay with it.
 """
 
 from __future__ import annotations
