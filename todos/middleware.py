@@ -25,8 +25,6 @@ A read repeated with the same headers while nothing changed does not even reach 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from django.conf import settings
@@ -38,6 +36,7 @@ from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.query import GET_PAGING, page_rows
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.renderers import render_json
+from todos.kept import LastStored
 from todos.selectors import store_facts, todo_rows_with_token
 from todos.views.base import collection, remember
 
@@ -69,30 +68,21 @@ def takes(request: HttpRequest) -> bool:
     )
 
 
-class RenderedLists:
+class RenderedLists(LastStored[str, tuple[int, bytes, StoreFacts]]):
     """Per process: each session's rendered plain list and its store facts, with the
     `list_token` read in the same statement as the rows. An entry serves only requests
     whose session (read at their start) has that token; the `size` most recently stored
-    sessions are kept. `get` takes no lock: a dict lookup is atomic under the GIL.
+    sessions are kept.
     """
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[str, tuple[int, bytes, StoreFacts]] = OrderedDict()
-        self._lock = threading.Lock()
-
     def get(self, challenger: Challenger) -> tuple[bytes, StoreFacts] | None:
-        entry = self._entries.get(challenger.guid)
+        entry = self.lookup(challenger.guid)
         if entry is None or entry[0] != challenger.list_token:
             return None
         return entry[1], entry[2]
 
     def put(self, guid: str, token: int, body: bytes, facts: StoreFacts) -> None:
-        with self._lock:
-            self._entries[guid] = (token, body, facts)
-            self._entries.move_to_end(guid)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self.store(guid, (token, body, facts))
 
 
 # Typically 1-2 KB per session; at worst (ten todos of 250 characters, each escaped to six

@@ -27,9 +27,7 @@ kept rendered (`todos.middleware`), was about two thirds of a list read on the s
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -42,6 +40,7 @@ from challenges.sessions import (
     challenger_from_row,
     session_row,
 )
+from todos.kept import LastStored
 from todos.middleware import PATHS
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -86,30 +85,21 @@ def quiet_until(row: tuple) -> float:
     return (challenger_from_row(row).last_seen + TOUCH_INTERVAL).timestamp()
 
 
-class Answers:
+class Answers(LastStored[tuple, tuple[tuple, float, Answer]]):
     """Per process: Django's answers by request, each with the session row it was produced
     from and the time until which tracking records no activity (`quiet_until`); the
-    `size` most recently stored are kept. `get` takes no lock (atomic under the GIL)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[tuple, tuple[tuple, float, Answer]] = OrderedDict()
-        self._lock = threading.Lock()
+    `size` most recently stored are kept."""
 
     def get(self, key: tuple, row: tuple) -> Answer | None:
         """The answer stored for this request if it was produced from `row` and its time
         is not up."""
-        entry = self._entries.get(key)
+        entry = self.lookup(key)
         if entry is None or entry[0] != row or time.time() >= entry[1]:
             return None
         return entry[2]
 
     def put(self, key: tuple, row: tuple, until: float, answer: Answer) -> None:
-        with self._lock:
-            self._entries[key] = (row, until, answer)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self.store(key, (row, until, answer))
 
 
 class ReplayedLists:
