@@ -17,7 +17,10 @@ Anything else goes to Django as usual.
 "The same request" means the same method, path, query string (none), body (none), client
 address and every header: a different `Accept`, `Host`, `Origin` or `X-Forwarded-Proto`
 is another request with its own entry. Requests with a cookie are left to Django: its
-session middleware answers from its own table. Only 200 answers are kept.
+session middleware answers from its own table. Only 200 answers are kept, and only from
+a request's second sight: a request seen once (a client that adds a new id header to
+each request never repeats one) goes to Django with no extra statement and keeps only
+its hash.
 
 Measured in issue 8 (docs/benchmark.md): Django's request cycle, even with the list
 kept rendered (`todos.middleware`), was about two thirds of a list read on the server.
@@ -32,7 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import Error
 
 from challenges.sessions import (
     SINGLE_PLAYER_GUID,
@@ -101,6 +104,9 @@ class Answers(LastStored[tuple, tuple[tuple, float, Answer]]):
     def put(self, key: tuple, row: tuple, until: float, answer: Answer) -> None:
         self.store(key, (row, until, answer))
 
+    def holds(self, key: tuple) -> bool:
+        return self.lookup(key) is not None
+
 
 class ReplayedLists:
     """WSGI middleware: replays stored answers to plain list reads while their session row
@@ -109,6 +115,8 @@ class ReplayedLists:
     def __init__(self, app: WsgiApp, size: int = 2000) -> None:
         self.app = app
         self.answers = Answers(size)
+        # Hashes of requests seen once: an answer is kept from a request's second sight.
+        self.seen: LastStored[int, bool] = LastStored(4 * size)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         if not (settings.APICHALLENGES_FAST_LANE and replayable(environ)):
@@ -120,17 +128,30 @@ class ReplayedLists:
             if not guid.strip():
                 return self.app(environ, start_response)
         key = request_key(environ)
+        stored = self.answers.holds(key)
+        if not stored and not self.seen_before(key):
+            # A request seen for the first time (or one that never repeats: Postman adds a
+            # new `Postman-Token` to each) costs nothing more than Django's answer.
+            return self.app(environ, start_response)
         try:
-            before = session_row(guid)
-        except DatabaseError:
+            row = session_row(guid)
+        except Error:
             return self.app(environ, start_response)  # Django's request cycle recovers
-        if before is not None:
-            answer = self.answers.get(key, before)
+        if stored and row is not None:
+            answer = self.answers.get(key, row)
             if answer is not None:
                 status, headers, body = answer
-                start_response(status, headers)
+                start_response(status, list(headers))  # a server may add to the list
                 return [body]
-        return self.answer_and_keep(environ, start_response, guid, key, before)
+        return self.answer_and_keep(environ, start_response, guid, key, row)
+
+    def seen_before(self, key: tuple) -> bool:
+        """True from the second time a request is seen; remembers it the first time."""
+        digest = hash(key)
+        if self.seen.lookup(digest):
+            return True
+        self.seen.store(digest, True)
+        return False
 
     def answer_and_keep(
         self,
@@ -144,7 +165,7 @@ class ReplayedLists:
         started: list[Any] = []
 
         def keep_start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            started[:] = [status, headers]
+            started[:] = [status, list(headers)]  # before the server adds to the list
             return start_response(status, headers, exc_info)
 
         result = self.app(environ, keep_start)
@@ -157,8 +178,8 @@ class ReplayedLists:
         if before is not None and started and started[0].startswith("200 "):
             try:
                 after = session_row(guid)
-            except DatabaseError:
+            except Error:
                 after = None
             if after == before and time.time() < (until := quiet_until(after)):
-                self.answers.put(key, after, until, (started[0], list(started[1]), body))
+                self.answers.put(key, after, until, (started[0], started[1], body))
         return [body]

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from django.core import signals
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.http.request import HttpHeaders
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from challenges.models import Challenger
@@ -67,14 +68,20 @@ def environ(
     return env
 
 
-def call(app: Callable[..., Iterable[bytes]], env: dict[str, Any]) -> Answer:
-    """The answer of a WSGI application. As in Django's test client, the request does not
-    close the database connection at its start and end, which would end the test's
-    transaction."""
+def call(
+    app: Callable[..., Iterable[bytes]],
+    env: dict[str, Any],
+    server_start: Callable[[str, list[tuple[str, str]]], None] | None = None,
+) -> Answer:
+    """The answer of a WSGI application (`server_start` sees `start_response`'s arguments as
+    a server would). As in Django's test client, the request does not close the database
+    connection at its start and end, which would end the test's transaction."""
     started: list[Any] = []
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
-        started[:] = [status, headers]
+        if server_start is not None:
+            server_start(status, headers)
+        started[:] = [status, list(headers)]
 
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
@@ -87,7 +94,7 @@ def call(app: Callable[..., Iterable[bytes]], env: dict[str, Any]) -> Answer:
     finally:
         signals.request_started.connect(close_old_connections)
         signals.request_finished.connect(close_old_connections)
-    return started[0], list(started[1]), body
+    return started[0], started[1], body
 
 
 class CountingDjango:
@@ -163,27 +170,84 @@ def test_a_todo_changed_by_another_process_is_seen_at_once(lane, client: Client,
 
 
 def test_an_answer_raced_by_a_write_is_not_kept(django_app, guid):
-    settle(ReplayedLists(django_app), lambda: environ(guid))  # GET_TODOS credited
-
     def answer_then_write(env: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        """Django answers, then another process amends todo 1 before the row is read again."""
+        """Django answers; once armed, another process then amends todo 1 before the row
+        is read again."""
         answer = django_app(env, start_response)
-        if env["REQUEST_METHOD"] == "GET" and not raced:
-            raced.append(True)
-            amend_todo(
-                Challenger.objects.get(pk=guid),
-                1,
-                lambda row: {**row, "title": "amended meanwhile"},
-            )
+        if armed and env["REQUEST_METHOD"] == "GET":
+            armed.clear()
+            amend_todo(Challenger.objects.get(pk=guid), 1, lambda row: {**row, "title": "raced"})
         return answer
 
-    raced: list[bool] = []
+    armed: list[bool] = []
     lane = ReplayedLists(answer_then_write)
-    call(lane, environ(guid))  # answered from the list before the amendment
+    call(lane, environ(guid))  # first sight: GET_TODOS credited, nothing kept
+    armed.append(True)
+    call(lane, environ(guid))  # second sight: answered before the amendment
 
     _, _, body = call(lane, environ(guid))
 
-    assert b"amended meanwhile" in body
+    assert b"raced" in body
+
+
+def test_only_200_answers_are_kept(guid):
+    failures = []
+
+    def failing_twice(env: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        if len(failures) < 2:  # e.g. a database that was briefly unreachable
+            failures.append(True)
+            start_response("500 Internal Server Error", [("Content-Type", "text/plain")])
+            return [b"boom"]
+        return django_application(env, start_response)
+
+    lane = ReplayedLists(failing_twice)
+    call(lane, environ(guid))
+    call(lane, environ(guid))
+
+    status, _, _ = call(lane, environ(guid))
+
+    assert status.startswith("200")
+
+
+def test_a_server_adding_headers_does_not_change_the_kept_answer(lane, guid):
+    def server_start(status: str, headers: list[tuple[str, str]]) -> None:
+        headers.append(("Connection", "close"))  # as wsgiref's server does
+
+    answers = [call(lane, environ(guid), server_start) for _ in range(4)]
+
+    assert [headers.count(("Connection", "close")) for _, headers, _ in answers] == [1] * 4
+
+
+def test_a_request_to_another_host_is_another_request(lane, django_app, guid, settings):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settle(lane, lambda: environ(guid))
+    reached = django_app.calls
+
+    status, _, _ = call(lane, environ(guid, headers={"Host": "elsewhere.example"}))
+
+    assert django_app.calls == reached + 1
+    assert status.startswith("400")
+
+
+def test_the_single_player_list_is_replayed(lane, django_app, single_mode, db):
+    settle(lane, lambda: environ(None))
+    reached = django_app.calls
+
+    replayed = call(lane, environ(None))
+
+    assert django_app.calls == reached
+    assert replayed == call(django_application, environ(None))
+
+
+def test_a_request_seen_once_costs_no_extra_statement(lane, guid):
+    settle(lane, lambda: environ(guid))  # credits GET_TODOS on the way
+
+    with CaptureQueriesContext(connection) as lane_queries:
+        call(lane, environ(guid, headers={"Postman-Token": "f3b1c2d4"}))
+    with CaptureQueriesContext(connection) as django_queries:
+        call(django_application, environ(guid, headers={"Postman-Token": "a9e8d7c6"}))
+
+    assert len(lane_queries) == len(django_queries)
 
 
 def test_a_challenge_completed_elsewhere_ends_the_replay(lane, django_app, client, guid):
