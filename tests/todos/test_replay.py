@@ -9,10 +9,10 @@ Django's application shows which ones reached it.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any
+from wsgiref.util import setup_testing_defaults
 
 import pytest
 from django.core import signals
@@ -42,22 +42,13 @@ def environ(
 ) -> dict[str, Any]:
     env: dict[str, Any] = {
         "REQUEST_METHOD": method,
-        "SCRIPT_NAME": "",
         "PATH_INFO": path,
         "QUERY_STRING": query,
         "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
         "REMOTE_ADDR": "127.0.0.1",
-        "HTTP_HOST": "testserver",
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": "http",
         "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
     }
+    setup_testing_defaults(env)  # the rest of a server's environ
     if body:
         env["CONTENT_LENGTH"] = str(len(body))
         env["CONTENT_TYPE"] = "application/json"
