@@ -9,14 +9,14 @@ Django's application shows which ones reached it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 from wsgiref.util import setup_testing_defaults
 
 import pytest
 from django.core import signals
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, connections
 from django.http.request import HttpHeaders
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -97,6 +97,15 @@ class CountingDjango:
     def __call__(self, env: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         self.calls += 1
         return django_application(env, start_response)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def close_connections_afterwards() -> Iterator[None]:
+    """`call()` keeps Django's handler from closing connections; close them once this
+    module is done, as the end of a request would have, so that none outlives the test
+    database."""
+    yield
+    connections.close_all()
 
 
 @pytest.fixture
