@@ -48,23 +48,33 @@ JSON_ACCEPTS = frozenset({"", "*/*", "application/json"})
 PATHS = frozenset({"/api/todos", "/todos"})
 
 
-def takes(request: HttpRequest) -> bool:
-    """True for a plain list read with a session: what this lane answers.
+def plain_read(environ: dict) -> bool:
+    """A GET of the collection with no query, body or cookie, from the WSGI environ (a
+    request's META): the reads this lane and the replay in front of Django
+    (`todos/replay.py`) take. `REQUEST_METHOD` is the client's: a POST overridden to GET
+    (`X-HTTP-Method-Override`) is not one.
 
     Requests with cookies go to the view: Django's session and CSRF middleware, which the
     lane skips, answer a malformed cookie with `Vary`/`Set-Cookie` headers. API clients
     send none; a browser that visited the dashboard does.
     """
-    meta = request.META
     return (
-        request.method == "GET"
-        and request.path_info in PATHS
+        environ["REQUEST_METHOD"] == "GET"
+        and environ.get("PATH_INFO") in PATHS
+        and not environ.get("QUERY_STRING")
+        and environ.get("CONTENT_LENGTH", "") in ("", "0")
+        and "HTTP_TRANSFER_ENCODING" not in environ
+        and not environ.get("HTTP_COOKIE")
+    )
+
+
+def takes(request: HttpRequest) -> bool:
+    """True for a plain list read with a session that accepts JSON: what this lane
+    answers."""
+    return (
+        plain_read(request.META)
         and getattr(request, "challenger", None) is not None
-        and not meta.get("QUERY_STRING")
-        and meta.get("HTTP_ACCEPT", "").strip() in JSON_ACCEPTS
-        and meta.get("CONTENT_LENGTH", "") in ("", "0")
-        and not meta.get("HTTP_COOKIE")
-        and getattr(request, "original_method", None) is None
+        and request.META.get("HTTP_ACCEPT", "").strip() in JSON_ACCEPTS
     )
 
 

@@ -44,7 +44,7 @@ from challenges.sessions import (
     session_row,
 )
 from todos.kept import LastStored
-from todos.middleware import PATHS
+from todos.middleware import plain_read
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Answer = tuple[str, list[tuple[str, str]], bytes]
@@ -65,18 +65,6 @@ REQUEST_KEYS = (
 )
 
 
-def replayable(environ: dict[str, Any]) -> bool:
-    """A plain list read: GET of the collection, no query, no body, no cookie."""
-    return (
-        environ["REQUEST_METHOD"] == "GET"
-        and environ.get("PATH_INFO") in PATHS
-        and not environ.get("QUERY_STRING")
-        and environ.get("CONTENT_LENGTH", "") in ("", "0")
-        and "HTTP_TRANSFER_ENCODING" not in environ
-        and not environ.get("HTTP_COOKIE")
-    )
-
-
 def request_key(environ: dict[str, Any]) -> tuple:
     headers = sorted((k, v) for k, v in environ.items() if k.startswith("HTTP_"))
     return (*(environ.get(k) for k in REQUEST_KEYS), *headers)
@@ -93,19 +81,14 @@ class Answers(LastStored[tuple, tuple[tuple, float, Answer]]):
     from and the time until which tracking records no activity (`quiet_until`); the
     `size` most recently stored are kept."""
 
-    def get(self, key: tuple, row: tuple) -> Answer | None:
-        """The answer stored for this request if it was produced from `row` and its time
-        is not up."""
-        entry = self.lookup(key)
-        if entry is None or entry[0] != row or time.time() >= entry[1]:
-            return None
-        return entry[2]
+    @staticmethod
+    def still_holds(entry: tuple[tuple, float, Answer], row: tuple) -> Answer | None:
+        """The entry's answer if it was produced from `row` and its time is not up."""
+        kept_row, until, answer = entry
+        return answer if kept_row == row and time.time() < until else None
 
     def put(self, key: tuple, row: tuple, until: float, answer: Answer) -> None:
         self.store(key, (row, until, answer))
-
-    def holds(self, key: tuple) -> bool:
-        return self.lookup(key) is not None
 
 
 class ReplayedLists:
@@ -119,7 +102,7 @@ class ReplayedLists:
         self.seen: LastStored[int, bool] = LastStored(4 * size)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        if not (settings.APICHALLENGES_FAST_LANE and replayable(environ)):
+        if not (settings.APICHALLENGES_FAST_LANE and plain_read(environ)):
             return self.app(environ, start_response)
         if settings.APICHALLENGES_MODE == "single":
             guid = SINGLE_PLAYER_GUID
@@ -128,8 +111,8 @@ class ReplayedLists:
             if not guid.strip():
                 return self.app(environ, start_response)
         key = request_key(environ)
-        stored = self.answers.holds(key)
-        if not stored and not self.seen_before(key):
+        entry = self.answers.lookup(key)
+        if entry is None and not self.seen_before(key):
             # A request seen for the first time (or one that never repeats: Postman adds a
             # new `Postman-Token` to each) costs nothing more than Django's answer.
             return self.app(environ, start_response)
@@ -137,8 +120,8 @@ class ReplayedLists:
             row = session_row(guid)
         except Error:
             return self.app(environ, start_response)  # Django's request cycle recovers
-        if stored and row is not None:
-            answer = self.answers.get(key, row)
+        if entry is not None and row is not None:
+            answer = self.answers.still_holds(entry, row)
             if answer is not None:
                 status, headers, body = answer
                 start_response(status, list(headers))  # a server may add to the list
