@@ -41,6 +41,11 @@ class Challenger(models.Model):
     the session row); `todos.middleware` reuses a rendered list while it is unchanged.
     Migration 0002 gave existing sessions random tokens; the database default 0 is only
     for rows inserted by code older than the field.
+    `near_misses` maps challenge key -> the latest request that met every attempt condition
+    of that open challenge but failed a credit condition:
+    `{"at": ISO-8601, "request": "GET /api/todos?doneStatus=true", "status": 200,
+    "reason": "…"}`. It lives on the session row so that recording one shares the UPDATE
+    that records credits, and a credit removes its entry in that same UPDATE.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
@@ -54,6 +59,7 @@ class Challenger(models.Model):
         Cohort, null=True, blank=True, on_delete=models.SET_NULL, related_name="challengers"
     )
     list_token = models.BigIntegerField(default=new_list_token, db_default=0, editable=False)
+    near_misses = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-last_seen"]
