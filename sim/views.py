@@ -52,11 +52,14 @@ def _entity(row: dict[str, Any], status: int = 200) -> Response:
             "Location": f"/sim/entities/{row['id']}",
             "X-Thing-Instance-Primary-Key": str(row["id"]),
         }
-    return Response(Item(data.ITEM, data.ENTITY_FIELDS, row), status=status, headers=headers)
+    payload = Item(data.ITEM, data.ENTITY_FIELDS, row, data.ENTITY_XML_FIELDS)
+    return Response(payload, status=status, headers=headers)
 
 
 def _collection(rows: list[dict[str, Any]]) -> Response:
-    payload = Collection(data.COLLECTION, data.ITEM, data.ENTITY_FIELDS, rows)
+    payload = Collection(
+        data.COLLECTION, data.ITEM, data.ENTITY_FIELDS, rows, data.ENTITY_XML_FIELDS
+    )
     return Response(payload, headers=QUERY_HEADERS)
 
 

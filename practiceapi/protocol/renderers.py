@@ -7,7 +7,8 @@ the mirror (§8, which passes an `Item` named `messageDetails` with the single f
 `details`).
 
 Shared rules:
-* Field order is the payload's `fields` everywhere (decision D3.6: definition order).
+* Field order is the payload's `fields`, except in XML where a payload may name its own
+  `xml_fields` order (decision D3.6: the reference's hash order for todos and entities).
 * Booleans render as `true`/`false` and ints as digits in every text format.
 * No charset parameter is ever added to the media type (decision D3.10); bodies are UTF-8.
 * JSON is not HTML-escaped: the reference's Gson `\\u003d` quirk (§2.9) is deliberately
@@ -240,12 +241,12 @@ def _xml_list(name: str, child: str, texts: Iterable[str]) -> str:
 def render_xml(payload: Any) -> bytes:
     """`<todos><todo>…</todo></todos>`, `<todo>…</todo>` or `<errorMessages>…`; no prolog."""
     if isinstance(payload, Collection):
-        item, fields = payload.item, payload.fields
+        item, fields = payload.item, payload.xml_fields or payload.fields
         template = _xml_template(item, fields)
         inner = "".join([_xml_element(template, item, fields, row) for row in payload.rows])
         return f"<{payload.name}>{inner}</{payload.name}>".encode()
     if isinstance(payload, Item):
-        item, fields = payload.item, payload.fields
+        item, fields = payload.item, payload.xml_fields or payload.fields
         return _xml_element(_xml_template(item, fields), item, fields, payload.row).encode()
     if isinstance(payload, ErrorMessages):
         return _xml_list("errorMessages", payload.xml_child, payload.messages).encode()

@@ -139,6 +139,26 @@ def test_xml_item_is_bare_element() -> None:
     )
 
 
+def test_xml_elements_follow_the_payloads_xml_order() -> None:
+    payload = Collection(
+        "todos", "todo", TODOS.fields, TODOS.rows[:1], ("doneStatus", "description", "id", "title")
+    )
+    assert render_xml(payload) == (
+        b"<todos><todo><doneStatus>false</doneStatus><description/><id>1</id>"
+        b"<title>scan paperwork</title></todo></todos>"
+    )
+
+
+def test_xml_item_follows_the_payloads_xml_order() -> None:
+    payload = Item("entity", ("id", "name"), {"id": 2, "name": "n"}, ("name", "id"))
+    assert render_xml(payload) == b"<entity><name>n</name><id>2</id></entity>"
+
+
+def test_xml_order_leaves_json_in_definition_order() -> None:
+    payload = Item("entity", ("id", "name"), {"id": 2, "name": "n"}, ("name", "id"))
+    assert render_json(payload) == b'{"id":2,"name":"n"}'
+
+
 def test_xml_errors_use_error_message_children() -> None:
     assert render_xml(ERRORS) == (
         b"<errorMessages>"

@@ -61,7 +61,7 @@ def test_it_keeps_numeric_looking_xml_text_as_a_name(client: Client) -> None:
 def test_it_renders_the_created_entity_as_xml_when_asked(client: Client) -> None:
     response = post_json(client, {"name": "x"}, headers={"Accept": "application/xml"})
     assert response["Content-Type"] == "application/xml"
-    assert response.content == b"<entity><id>11</id><name>x</name><description/></entity>"
+    assert response.content == b"<entity><name>x</name><description/><id>11</id></entity>"
 
 
 def test_it_accepts_the_longest_allowed_values(client: Client) -> None:

@@ -129,7 +129,7 @@ def test_it_answers_in_the_accepted_type(client: Client, guid: str) -> None:
     )
     assert response["Content-Type"] == "application/xml"
     assert response.content == (
-        b"<todo><id>11</id><title>x</title><doneStatus>false</doneStatus><description/></todo>"
+        b"<todo><doneStatus>false</doneStatus><description/><id>11</id><title>x</title></todo>"
     )
 
 

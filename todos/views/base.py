@@ -18,6 +18,7 @@ from challenges.models import Challenger
 from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.negotiation import is_xml_type
 from practiceapi.protocol.parsers import (
     JsonBodyParser,
@@ -39,14 +40,16 @@ MISSING_CHALLENGER = (
 NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 XML_ROOTS = ("todo", "todos")
+# The reference's XML element order (`doneStatus`, `description`, `id`, `title`; D3.6).
+XML_FIELDS = java_hashmap_order(FIELDS)
 
 
 def collection(rows: list[dict]) -> Collection:
-    return Collection("todos", "todo", FIELDS, rows)
+    return Collection("todos", "todo", FIELDS, rows, XML_FIELDS)
 
 
 def item(row: dict) -> Item:
-    return Item("todo", FIELDS, row)
+    return Item("todo", FIELDS, row, XML_FIELDS)
 
 
 def remember(
