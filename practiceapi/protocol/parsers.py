@@ -26,9 +26,10 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
+from xml.parsers.expat import errors as expat_errors
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring as defused_fromstring
+from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
 from practiceapi.protocol.errors import ApiError
@@ -46,6 +47,13 @@ MAX_JSON_DEPTH = 64
 MAX_XML_DEPTH = 32
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
+# expat's code for a second top-level element (or other content after the root).
+_JUNK_AFTER_ROOT = expat_errors.codes[expat_errors.XML_ERROR_JUNK_AFTER_DOC_ELEMENT]
+# An XML declaration must open the document, so a synthetic root goes after it.
+_XML_DECLARATION = re.compile(rb"(?:\xef\xbb\xbf)?<\?xml[ \t\r\n][^>]{0,200}\?>")
+# The synthetic root's name is never read: only its children become fields.
+_FRAGMENT_OPEN, _FRAGMENT_CLOSE = b"<fragment>", b"</fragment>"
 
 
 class BodyError(ApiError):
@@ -199,6 +207,60 @@ def _children(children: Sequence[Element], kinds: Mapping[str, str], depth: int)
     return result
 
 
+def _defused_parser() -> DefusedXMLParser:
+    """An expat parser that refuses DTDs, entity declarations and external references."""
+    return DefusedXMLParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+
+
+def _defused_parse(document: bytes) -> Element:
+    parser = _defused_parser()
+    parser.feed(document)
+    return parser.close()
+
+
+def _fragment_root(body: bytes) -> Element:
+    """Several top-level elements (`<title>t</title><doneStatus>true</doneStatus>`) read
+    as the children of one synthetic root, as the reference's org.json reads them.
+
+    The synthetic root goes after the XML declaration, if any (a declaration must open the
+    document). Errors keep the body's own coordinates: one inside the body is moved back
+    over the inserted tag; if only the synthetic end tag fails, the body stopped inside an
+    element or a token, and the message is expat's for input that stops there.
+    """
+    declaration = _XML_DECLARATION.match(body)
+    split = declaration.end() if declaration else 0
+    opened = body[:split] + _FRAGMENT_OPEN + body[split:]
+    head = body[:split].decode("utf-8", errors="replace")
+    # Where the tag went, in expat's units (lines from 1, characters from 0).
+    inserted_at = (head.count("\n") + 1, len(head) - (head.rfind("\n") + 1))
+    parser = _defused_parser()
+    try:
+        parser.feed(opened)
+    except ParseError as exc:
+        raise _fragment_error(exc, inserted_at) from None
+    try:
+        parser.feed(_FRAGMENT_CLOSE)
+        return parser.close()
+    except ParseError:
+        pass
+    ended = _defused_parser()
+    ended.feed(opened)
+    try:
+        ended.close()
+    except ParseError as exc:
+        raise _fragment_error(exc, inserted_at) from None
+    raise AssertionError("input that stops inside the synthetic root cannot parse")
+
+
+def _fragment_error(exc: ParseError, inserted_at: tuple[int, int]) -> BodyError:
+    line, column = exc.position
+    if line == inserted_at[0] and column >= inserted_at[1]:
+        column -= len(_FRAGMENT_OPEN)
+    return BodyError(
+        f"{INVALID_XML}: {expat_errors.messages[exc.code]}: line {line}, column {column}"
+    )
+
+
 def parse_xml_object(
     body: bytes,
     *,
@@ -207,27 +269,37 @@ def parse_xml_object(
 ) -> dict[str, Any]:
     """An XML body as a dict of its fields.
 
-    A root element named in `roots` (case-insensitive) is unwrapped, its children becoming
-    the fields; any other root is kept as one nested member (`{"bob": {...}}`), so that the
-    caller reports it as an unknown field. Text without any `<` means no fields (§2.7).
+    A single root element named in `roots` (case-insensitive) is unwrapped, its children
+    becoming the fields; any other single root is kept as one nested member
+    (`{"bob": {...}}`), so that the caller reports it as an unknown field. Several
+    top-level elements are each a field (§2.7). Text without any `<` means no fields.
     Element text is coerced by the kind of the field of the same name (case-insensitive).
     """
     if b"<" not in body:
         return {}
     try:
-        root = defused_fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        try:
+            root = _defused_parse(body)
+        except ParseError as exc:
+            if exc.code != _JUNK_AFTER_ROOT:
+                raise BodyError(f"{INVALID_XML}: {exc}") from None
+            # Checked only once a whole document failed: the usual single-root body
+            # parses once, and a DTD (which must precede the first element) has already
+            # been refused.
+            return _children(list(_fragment_root(body)), _kinds(fields), 0)
     except DefusedXmlException as exc:
         raise BodyError(
             f"{INVALID_XML}: DTDs, entity declarations and external references are not "
             f"allowed ({type(exc).__name__})"
         ) from None
-    except ParseError as exc:
-        raise BodyError(f"{INVALID_XML}: {exc}") from None
-    kinds = {f.name.lower(): f.kind for f in fields}
     wrappers = {name.lower() for name in roots}
     if _local_name(root.tag).lower() in wrappers:
-        return _children(list(root), kinds, 1)
-    return _children([root], kinds, 0)
+        return _children(list(root), _kinds(fields), 1)
+    return _children([root], _kinds(fields), 0)
+
+
+def _kinds(fields: Sequence[Field]) -> dict[str, str]:
+    return {f.name.lower(): f.kind for f in fields}
 
 
 # ---------------------------------------------------------------------------------------

@@ -150,6 +150,87 @@ def test_malformed_xml_is_400() -> None:
     assert failure(todo_xml, b"<todo><title>x</todo>").startswith("Invalid XML Payload: ")
 
 
+def test_several_top_level_elements_are_the_fields() -> None:
+    body = b"<title>file paperwork</title><doneStatus>true</doneStatus><description>x</description>"
+    assert todo_xml(body) == {"title": "file paperwork", "doneStatus": True, "description": "x"}
+
+
+def test_a_fragment_may_have_white_space_around_and_between_its_elements() -> None:
+    body = b" \n<title>t</title>\n  <id>3</id>\n"
+    assert todo_xml(body) == {"title": "t", "id": 3}
+
+
+def test_a_fragment_may_follow_an_xml_declaration() -> None:
+    body = b'<?xml version="1.0" encoding="UTF-8"?>\n<title>t</title><doneStatus>false</doneStatus>'
+    assert todo_xml(body) == {"title": "t", "doneStatus": False}
+
+
+def test_a_fragment_of_one_todo_and_a_field_keeps_the_todo_as_a_field() -> None:
+    # Only a lone root is a wrapper; beside other elements `todo` is an (unknown) field.
+    body = b"<todo><title>x</title></todo><description>d</description>"
+    assert todo_xml(body) == {"todo": {"title": "x"}, "description": "d"}
+
+
+def test_a_fragment_keeps_non_ascii_text() -> None:
+    body = "<title>café</title><description>☕</description>".encode()
+    assert todo_xml(body) == {"title": "café", "description": "☕"}
+
+
+def test_a_malformed_fragment_reports_the_position_in_the_body() -> None:
+    assert failure(todo_xml, b"<title>x</title>\n<b></c>") == (
+        "Invalid XML Payload: mismatched tag: line 2, column 5"
+    )
+
+
+def test_a_malformed_fragment_on_the_first_line_is_not_shifted_by_the_synthetic_root() -> None:
+    # `</c>` starts at column 19 as in a whole document; expat points at its name.
+    assert failure(todo_xml, b"<title>x</title><b></c>") == (
+        "Invalid XML Payload: mismatched tag: line 1, column 21"
+    )
+
+
+def test_a_malformed_fragment_after_a_declaration_counts_from_the_body_start() -> None:
+    body = b'<?xml version="1.0"?><title>x</title><b></c>'
+    assert failure(todo_xml, body) == "Invalid XML Payload: mismatched tag: line 1, column 42"
+
+
+def test_a_fragment_ending_inside_an_element_says_so() -> None:
+    assert failure(todo_xml, b"<title>x</title><b>") == (
+        "Invalid XML Payload: no element found: line 1, column 19"
+    )
+
+
+def test_a_fragment_ending_inside_a_tag_says_so() -> None:
+    assert failure(todo_xml, b"<title>x</title><desc") == (
+        "Invalid XML Payload: unclosed token: line 1, column 16"
+    )
+
+
+def test_a_fragment_cannot_hide_a_dtd() -> None:
+    assert failure(todo_xml, b"<title>x</title><!DOCTYPE x><b/>").startswith(
+        "Invalid XML Payload: not well-formed"
+    )
+
+
+def test_a_fragment_cannot_use_an_entity() -> None:
+    assert failure(todo_xml, b"<title>x</title><b>&xx;</b>") == (
+        "Invalid XML Payload: undefined entity: line 1, column 19"
+    )
+
+
+def test_a_dtd_before_a_fragment_is_refused_as_a_dtd() -> None:
+    body = b'<!DOCTYPE t [<!ENTITY x "y">]><title>&x;</title><id>1</id>'
+    assert "DTDs, entity declarations and external references are not allowed" in failure(
+        todo_xml, body
+    )
+
+
+def test_a_single_element_document_still_reports_expats_message() -> None:
+    assert failure(todo_xml, b"<todo><title>x</todo>") == (
+        "Invalid XML Payload: mismatched tag: line 1, column 16"
+    )
+
+
 def test_an_entity_expansion_bomb_is_refused() -> None:
     body = (
         b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
