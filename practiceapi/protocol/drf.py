@@ -21,8 +21,21 @@ class ApiContentNegotiation(BaseContentNegotiation):
     """Chooses the renderer by spec/api.md §3 (q-values, wildcards, structured +xml)."""
 
     def select_parser(self, request: Request, parsers: list) -> Any:
-        # Bodies are parsed explicitly by the views (each route has its own error texts).
-        return None
+        """The parser that reads the request's Content-Type, or the view's refusal (415, or
+        the status its method gives a missing Content-Type).
+
+        Matching is each parser's own `accepts` (structured todo XML types are a family, not
+        one media type), on Django's parsed `content_type`: lower-case, parameters gone.
+        """
+        view = request.parser_context.get("view") if request.parser_context else None
+        media_type = request._request.content_type
+        if media_type:
+            for parser in parsers:
+                if parser.accepts(media_type, view):
+                    return parser
+        raise view.body_formats[request.method].refusal(
+            media_type, request.META.get("CONTENT_TYPE")
+        )
 
     def select_renderer(
         self, request: Request, renderers: list, format_suffix: str | None = None

@@ -14,9 +14,9 @@ XML text. Validation of the values (types, lengths, unknown fields) belongs to t
   everything else stays a string (the reference also turns `<title>123</title>` into a
   number and then rejects it: a quirk we do not copy).
 
-The DRF parser classes at the bottom only declare the media types a view reads (so the
-OpenAPI schema lists them); views call the functions directly because every route has its
-own error texts.
+The DRF parser classes at the bottom wrap these functions. A view names, per HTTP method,
+the parser classes it reads (`BodyFormats`); DRF picks one by the request's Content-Type
+(`drf.ApiContentNegotiation.select_parser`) and the view reads `request.data`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 from xml.parsers.expat import errors as expat_errors
@@ -33,6 +34,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_structured_todo_xml
 from practiceapi.protocol.query import Field
 
 INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
@@ -303,36 +305,114 @@ def _kinds(fields: Sequence[Field]) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------------------
-# DRF parser classes (declarations for the schema; views parse explicitly)
+# DRF parser classes, and what one HTTP method of a route reads
 # ---------------------------------------------------------------------------------------
 
 
-class JsonBodyParser(BaseParser):
-    media_type = "application/json"
+class BodyParser(BaseParser):
+    """Reads the whole body (the size limits have already bounded it) into `parse_body`.
+
+    `accepts` says whether the parser reads a media type (lower-case, no parameters); the
+    view, from DRF's parser context, supplies what the format needs to know about its
+    route (the XML element names it unwraps, the fields a query may name).
+    """
+
+    def accepts(self, media_type: str, view: Any) -> bool:
+        return media_type == self.media_type
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return parse_json_object(stream.read())
+        view = (parser_context or {}).get("view")
+        return self.parse_body(stream.read(), view)
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must implement parse_body")
 
 
-class XmlBodyParser(BaseParser):
-    media_type = "application/xml"
+class JsonParser(BodyParser):
+    """Any strict JSON document (D3.5); a blank body reads as None, like `null`."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return parse_xml_object(stream.read())
+    media_type = JSON
+    invalid_message = INVALID_JSON
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        return loads_strict(body, self.invalid_message)
 
 
-class MergePatchParser(BaseParser):
+class JsonObjectParser(JsonParser):
+    """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
+
+    def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
+        return parse_json_object(body)
+
+
+class PartialJsonParser(JsonParser):
+    """A partial-update PATCH body: like POST amend, blank meaning no change (§2.6)."""
+
+    invalid_message = "Malformed JSON document"
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        return {} if is_blank(body) else super().parse_body(body, view)
+
+
+class MergePatchParser(JsonParser):
+    """RFC 7396 JSON Merge Patch: the document as sent (its shape is the caller's check)."""
+
     media_type = "application/merge-patch+json"
-
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return loads_strict(stream.read())
+    invalid_message = "Malformed JSON Merge Patch document"
 
 
-class JsonPatchParser(BaseParser):
+class JsonPatchParser(JsonParser):
+    """RFC 6902 JSON Patch: the document as sent (its shape is the caller's check)."""
+
     media_type = "application/json-patch+json"
+    invalid_message = "Malformed JSON Patch document"
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return loads_strict(stream.read())
+
+class XmlParser(BodyParser):
+    """`application/xml`, `text/xml`, and on todo routes the structured todo types (§3.2).
+
+    The view names the root elements to unwrap (`xml_roots`) and the fields whose kind
+    coerces element text (`xml_fields`).
+    """
+
+    media_type = XML
+
+    def accepts(self, media_type: str, view: Any) -> bool:
+        if media_type in (XML, TEXT_XML):
+            return True
+        return bool(getattr(view, "structured_xml", False)) and is_structured_todo_xml(media_type)
+
+    def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
+        return parse_xml_object(
+            body, roots=getattr(view, "xml_roots", ()), fields=getattr(view, "xml_fields", ())
+        )
+
+
+@dataclass(frozen=True)
+class BodyFormats:
+    """What one HTTP method of a route reads as a body, and how it refuses anything else.
+
+    `unsupported` is the 415 message: `{content_type}` stands for the Content-Type header
+    lower-cased, `{header}` for it as sent (both stripped). `missing` is the status and
+    message for a request without a Content-Type; None refuses it as unsupported.
+    `headers` go with either refusal, `unsupported_headers` with the 415 only.
+    """
+
+    parsers: tuple[type[BodyParser], ...]
+    unsupported: str = "Unsupported Content Type - {content_type}"
+    missing: tuple[int, str] | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    unsupported_headers: Mapping[str, str] = field(default_factory=dict)
+
+    def refusal(self, media_type: str, header: str | None) -> ApiError:
+        """The error for a request none of the parsers reads: `media_type` is its
+        Content-Type without parameters ('' when missing), `header` the header as sent."""
+        sent = (header or "").strip()
+        if not media_type and self.missing is not None:
+            status, message = self.missing
+            return ApiError(status, message, headers=dict(self.headers))
+        message = self.unsupported.format(content_type=sent.lower(), header=sent)
+        return ApiError(415, message, headers={**self.headers, **self.unsupported_headers})
 
 
 def json_type_name(value: Any) -> str:

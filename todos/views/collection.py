@@ -34,6 +34,7 @@ from todos.validation import (
 )
 from todos.views.base import (
     PUT_CANNOT_CREATE,
+    TODO_BODY,
     TodoApiView,
     collection,
     item,
@@ -59,6 +60,8 @@ def _over_max_limit(query: ParsedQuery) -> bool:
 
 class TodoListView(TodoApiView):
     """The todo collection."""
+
+    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY}
 
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
