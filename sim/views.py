@@ -21,7 +21,7 @@ from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import SIM_PAGING, ParsedQuery, apply_query, parse_query_string
-from practiceapi.protocol.querybody import ACCEPT_QUERY, run_query_body
+from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
 from practiceapi.protocol.responses import empty_response
 from sim import data, openapi
 from sim.mirror import wsgi_text
@@ -87,9 +87,9 @@ class EntitiesView(_SimView):
     """GET/HEAD/QUERY list, POST simulated create, OPTIONS; PUT/DELETE are 405."""
 
     headers_on_405 = {"Allow": COLLECTION_ALLOW}
-    body_formats = {"POST": CREATE_BODY}
+    body_formats = {"POST": CREATE_BODY, "QUERY": QUERY_BODY}
     xml_roots = (data.ITEM,)
-    xml_fields = data.QUERY_FIELDS
+    entity_fields = data.QUERY_FIELDS
 
     @extend_schema(**openapi.LIST)
     def get(self, request: Request) -> Response:
@@ -99,8 +99,7 @@ class EntitiesView(_SimView):
     @extend_schema(exclude=True)  # OpenAPI 3.1 has no QUERY operation; described in text
     def query(self, request: Request) -> Response:
         rows = run_query_body(
-            request.META.get("CONTENT_TYPE"),
-            request.body,
+            lambda: request.data,
             data.listed_rows(),
             _url_query(request),
             data.QUERY_FIELDS,

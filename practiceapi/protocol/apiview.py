@@ -43,15 +43,15 @@ class ApiView(APIView):
     `body_formats` names, per HTTP method, the parsers that method reads and how it refuses
     other Content-Types; the refusal comes right after negotiation, before the view runs,
     and the view reads `request.data` (parsed when first read). Methods not listed ignore
-    bodies. `xml_roots` and `xml_fields` tell the XML parser what this route's documents
-    look like.
+    bodies. `xml_roots` are the XML root elements this route unwraps; `entity_fields` are its
+    entity's fields (their kinds coerce XML text; QUERY bodies may name them).
     """
 
     renderer_classes = API_RENDERERS
     parser_classes = ()
     body_formats: ClassVar[Mapping[str, BodyFormats]] = {}
     xml_roots: tuple[str, ...] = ()
-    xml_fields: tuple[Field, ...] = ()
+    entity_fields: tuple[Field, ...] = ()
     authentication_classes = ()
     permission_classes = ()
     throttle_classes = ()

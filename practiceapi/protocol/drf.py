@@ -27,14 +27,9 @@ class ApiContentNegotiation(BaseContentNegotiation):
         Matching is each parser's own `accepts` (structured todo XML types are a family, not
         one media type), on Django's parsed `content_type`: lower-case, parameters gone.
         """
-        view = request.parser_context.get("view") if request.parser_context else None
-        media_type = request._request.content_type
-        if media_type:
-            for parser in parsers:
-                if parser.accepts(media_type, view):
-                    return parser
-        raise view.body_formats[request.method].refusal(
-            media_type, request.META.get("CONTENT_TYPE")
+        view = request.parser_context["view"]
+        return view.body_formats[request.method].select(
+            parsers, request._request.content_type, request.META.get("CONTENT_TYPE"), view
         )
 
     def select_renderer(

@@ -371,8 +371,8 @@ class JsonPatchParser(JsonParser):
 class XmlParser(BodyParser):
     """`application/xml`, `text/xml`, and on todo routes the structured todo types (§3.2).
 
-    The view names the root elements to unwrap (`xml_roots`) and the fields whose kind
-    coerces element text (`xml_fields`).
+    The view names the root elements to unwrap (`xml_roots`) and its entity's fields
+    (`entity_fields`), whose kinds coerce element text.
     """
 
     media_type = XML
@@ -384,7 +384,7 @@ class XmlParser(BodyParser):
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
         return parse_xml_object(
-            body, roots=getattr(view, "xml_roots", ()), fields=getattr(view, "xml_fields", ())
+            body, roots=getattr(view, "xml_roots", ()), fields=getattr(view, "entity_fields", ())
         )
 
 
@@ -404,9 +404,20 @@ class BodyFormats:
     headers: Mapping[str, str] = field(default_factory=dict)
     unsupported_headers: Mapping[str, str] = field(default_factory=dict)
 
+    def select(
+        self, parsers: Sequence[BodyParser], media_type: str, header: str | None, view: Any
+    ) -> BodyParser:
+        """The parser (an instance of one of `parsers`) that reads `media_type` (the
+        Content-Type without parameters, '' when missing), or the refusal of `header`
+        (the Content-Type as sent) raised."""
+        if media_type:
+            for parser in parsers:
+                if parser.accepts(media_type, view):
+                    return parser
+        raise self.refusal(media_type, header)
+
     def refusal(self, media_type: str, header: str | None) -> ApiError:
-        """The error for a request none of the parsers reads: `media_type` is its
-        Content-Type without parameters ('' when missing), `header` the header as sent."""
+        """The error for a request none of the parsers reads."""
         sent = (header or "").strip()
         if not media_type and self.missing is not None:
             status, message = self.missing

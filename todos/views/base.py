@@ -86,7 +86,7 @@ class TodoApiView(ApiView):
 
     structured_xml = True
     xml_roots = XML_ROOTS
-    xml_fields = TODO_FIELDS
+    entity_fields = TODO_FIELDS
 
     @property
     def challenger(self) -> Challenger | None:
