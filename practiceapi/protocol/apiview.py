@@ -12,10 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from practiceapi.protocol.drf import ApiContentNegotiation
+from practiceapi.protocol.formats import API_RENDERERS
 from practiceapi.protocol.negotiation import JSON, PRODUCIBLE
 from practiceapi.protocol.parsers import BodyFormats, BodyParser
 from practiceapi.protocol.query import Field
-from practiceapi.protocol.renderers import API_RENDERERS, JsonRenderer
+from practiceapi.protocol.renderers import JsonRenderer
 from practiceapi.protocol.responses import empty_response
 
 

@@ -7,11 +7,22 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practiceapi.settings")
 
+import io
+
 import pytest
+from django.utils.http import parse_header_parameters
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import (
     INVALID_JSON,
+    BodyFormats,
+    BodyParser,
+    JsonObjectParser,
+    JsonParser,
+    JsonPatchParser,
+    MergePatchParser,
+    PartialJsonParser,
+    XmlParser,
     body_length,
     is_blank,
     loads_strict,
@@ -257,3 +268,126 @@ def test_an_external_dtd_is_refused() -> None:
 def test_deep_xml_is_refused() -> None:
     body = b"<todo>" + b"<a>" * 100 + b"x" + b"</a>" * 100 + b"</todo>"
     assert "nested" in failure(todo_xml, body)
+
+
+# --- DRF parser classes and their selection ----------------------------------------------
+
+
+class TodoRoute:
+    """What the parsers read from a todo view."""
+
+    structured_xml = True
+    xml_roots = ("todo", "todos")
+    entity_fields = TODO_FIELDS
+
+
+class PlainRoute:
+    """A route without structured todo XML types (e.g. /sim)."""
+
+    structured_xml = False
+    xml_roots = ("entity",)
+    entity_fields = ()
+
+
+TODO_FORMATS = BodyFormats((JsonObjectParser, XmlParser), missing=(400, "no type"))
+
+
+def select(formats: BodyFormats, header: str | None, route: object = None) -> BodyParser:
+    media_type = parse_header_parameters(header or "")[0]
+    parsers = [parser() for parser in formats.parsers]
+    return formats.select(parsers, media_type, header, route or TodoRoute())
+
+
+def parse(parser: BodyParser, body: bytes, route: object = None) -> object:
+    return parser.parse(io.BytesIO(body), parser.media_type, {"view": route or TodoRoute()})
+
+
+@pytest.mark.parametrize(
+    ("header", "parser"),
+    [
+        ("application/json", JsonObjectParser),
+        ("Application/JSON; charset=utf-8", JsonObjectParser),
+        ("application/xml", XmlParser),
+        ("text/xml;charset=UTF-8", XmlParser),
+        ("application/vnd.apichallenges.todo+xml", XmlParser),
+    ],
+)
+def test_the_parser_is_chosen_by_media_type(header: str, parser: type) -> None:
+    assert isinstance(select(TODO_FORMATS, header), parser)
+
+
+def test_structured_todo_xml_is_read_only_where_the_route_offers_it() -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, "application/todo+xml", PlainRoute())
+    assert (caught.value.status, caught.value.messages) == (
+        415,
+        ["Unsupported Content Type - application/todo+xml"],
+    )
+
+
+def test_an_unsupported_type_is_the_415_of_the_formats() -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, " Text/Plain; x=1 ")
+    assert (caught.value.status, caught.value.messages) == (
+        415,
+        ["Unsupported Content Type - text/plain; x=1"],
+    )
+
+
+@pytest.mark.parametrize("header", [None, "", "  ", ";charset=utf-8"])
+def test_a_missing_type_gets_the_formats_missing_answer(header: str | None) -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, header)
+    assert (caught.value.status, caught.value.messages) == (400, ["no type"])
+
+
+def test_without_a_missing_answer_a_missing_type_is_unsupported() -> None:
+    formats = BodyFormats((JsonParser,), unsupported="nope {header}", headers={"X": "1"})
+    with pytest.raises(ApiError) as caught:
+        select(formats, None)
+    assert (caught.value.status, caught.value.messages, caught.value.headers) == (
+        415,
+        ["nope "],
+        {"X": "1"},
+    )
+
+
+def test_the_415_carries_its_own_headers_too() -> None:
+    formats = BodyFormats((JsonParser,), headers={"A": "1"}, unsupported_headers={"B": "2"})
+    with pytest.raises(ApiError) as caught:
+        select(formats, "text/plain")
+    assert caught.value.headers == {"A": "1", "B": "2"}
+
+
+def test_the_unsupported_message_may_keep_the_headers_case() -> None:
+    formats = BodyFormats((JsonParser,), unsupported="Unsupported - {header}")
+    with pytest.raises(ApiError) as caught:
+        select(formats, "Text/Plain")
+    assert caught.value.messages == ["Unsupported - Text/Plain"]
+
+
+def test_the_xml_parser_reads_the_routes_roots_and_field_kinds() -> None:
+    body = b"<todo><doneStatus>true</doneStatus><id>3</id></todo>"
+    assert parse(XmlParser(), body) == {"doneStatus": True, "id": 3}
+    assert parse(XmlParser(), b"<entity><name>n</name></entity>", PlainRoute()) == {"name": "n"}
+
+
+def test_the_json_object_parser_reads_a_blank_body_as_no_fields() -> None:
+    assert parse(JsonObjectParser(), b"") == {}
+
+
+def test_the_json_parser_keeps_any_document() -> None:
+    assert parse(JsonParser(), b"[1]") == [1]
+    assert parse(JsonParser(), b"") is None
+
+
+def test_the_partial_json_parser_reads_blank_as_no_change() -> None:
+    assert parse(PartialJsonParser(), b" ") == {}
+    assert failure(parse, PartialJsonParser(), b"{").startswith("Malformed JSON document (")
+
+
+def test_the_patch_document_parsers_name_their_format_when_malformed() -> None:
+    assert failure(parse, MergePatchParser(), b"{").startswith(
+        "Malformed JSON Merge Patch document ("
+    )
+    assert failure(parse, JsonPatchParser(), b"[").startswith("Malformed JSON Patch document (")

@@ -16,11 +16,10 @@ import pytest
 from django.utils.functional import lazystr
 from rest_framework.renderers import BaseRenderer
 
-from practiceapi.protocol import renderers
+from practiceapi.protocol import formats
+from practiceapi.protocol.formats import API_RENDERERS, RENDER_FUNCTIONS, render
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
 from practiceapi.protocol.renderers import (
-    API_RENDERERS,
-    RENDER_FUNCTIONS,
     CalendarRenderer,
     CsvRenderer,
     HtmlRenderer,
@@ -32,7 +31,6 @@ from practiceapi.protocol.renderers import (
     TextXmlRenderer,
     TsvRenderer,
     XmlRenderer,
-    render,
     render_calendar,
     render_csv,
     render_html,
@@ -596,5 +594,7 @@ def test_api_renderers_in_server_preference_order() -> None:
     ]
 
 
-def test_module_exports_public_api() -> None:
-    assert {"render", "RENDER_FUNCTIONS", "API_RENDERERS"} <= set(renderers.__all__)
+def test_format_table_exports_public_api() -> None:
+    assert {"render", "RENDER_FUNCTIONS", "API_RENDERERS", "PRODUCIBLE", "EXPORT_FORMATS"} <= set(
+        dir(formats)
+    )
