@@ -34,7 +34,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_structured_todo_xml
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
 from practiceapi.protocol.query import Field
 
 INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
@@ -281,23 +281,24 @@ def parse_xml_object(
         return {}
     try:
         try:
-            root = _defused_parse(body)
+            elements = [_defused_parse(body)]
         except ParseError as exc:
             if exc.code != _JUNK_AFTER_ROOT:
                 raise BodyError(f"{INVALID_XML}: {exc}") from None
             # Checked only once a whole document failed: the usual single-root body
             # parses once, and a DTD (which must precede the first element) has already
             # been refused.
-            return _children(list(_fragment_root(body)), _kinds(fields), 0)
+            elements = list(_fragment_root(body))
     except DefusedXmlException as exc:
         raise BodyError(
             f"{INVALID_XML}: DTDs, entity declarations and external references are not "
             f"allowed ({type(exc).__name__})"
         ) from None
+    kinds = _kinds(fields)
     wrappers = {name.lower() for name in roots}
-    if _local_name(root.tag).lower() in wrappers:
-        return _children(list(root), _kinds(fields), 1)
-    return _children([root], _kinds(fields), 0)
+    if len(elements) == 1 and _local_name(elements[0].tag).lower() in wrappers:
+        return _children(list(elements[0]), kinds, 1)
+    return _children(elements, kinds, 0)
 
 
 def _kinds(fields: Sequence[Field]) -> dict[str, str]:
@@ -378,9 +379,9 @@ class XmlParser(BodyParser):
     media_type = XML
 
     def accepts(self, media_type: str, view: Any) -> bool:
-        if media_type in (XML, TEXT_XML):
-            return True
-        return bool(getattr(view, "structured_xml", False)) and is_structured_todo_xml(media_type)
+        if getattr(view, "structured_xml", False):
+            return is_xml_type(media_type)
+        return media_type in (XML, TEXT_XML)
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
         return parse_xml_object(

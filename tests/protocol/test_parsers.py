@@ -182,6 +182,10 @@ def test_a_fragment_of_one_todo_and_a_field_keeps_the_todo_as_a_field() -> None:
     assert todo_xml(body) == {"todo": {"title": "x"}, "description": "d"}
 
 
+def test_text_after_a_lone_root_still_unwraps_it() -> None:
+    assert todo_xml(b"<todo><title>x</title></todo>\ntrailing text") == {"title": "x"}
+
+
 def test_a_fragment_keeps_non_ascii_text() -> None:
     body = "<title>café</title><description>☕</description>".encode()
     assert todo_xml(body) == {"title": "café", "description": "☕"}
