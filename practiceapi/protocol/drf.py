@@ -27,10 +27,17 @@ class ApiContentNegotiation(BaseContentNegotiation):
         Matching is each parser's own `accepts` (structured todo XML types are a family, not
         one media type), on Django's parsed `content_type`: lower-case, parameters gone.
         """
-        view = request.parser_context["view"]
-        return view.body_formats[request.method].select(
-            parsers, request._request.content_type, request.META.get("CONTENT_TYPE"), view
-        )
+        # Asked twice per request, by the view's early check and by DRF when the body is
+        # read: the first answer is kept on the request.
+        selected = request.__dict__.get("selected_parser")
+        if selected is None:
+            django_request = request._request
+            view = request.parser_context["view"]
+            selected = view.body_formats[django_request.method].select(
+                parsers, django_request.content_type, django_request.META.get("CONTENT_TYPE"), view
+            )
+            request.selected_parser = selected
+        return selected
 
     def select_renderer(
         self, request: Request, renderers: list, format_suffix: str | None = None
