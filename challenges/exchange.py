@@ -13,6 +13,8 @@ from typing import Any
 
 import orjson
 
+from practiceapi.protocol.formats import media_type_of
+
 
 @dataclass(frozen=True)
 class StoreFacts:
@@ -51,12 +53,11 @@ class Exchange:
     @property
     def content_type(self) -> str:
         """Request media type, lower-cased, parameters stripped ('' when absent)."""
-        return (self.header("content-type") or "").split(";")[0].strip().lower()
+        return media_type_of(self.header("content-type"))
 
     @property
     def response_media_type(self) -> str:
-        value = self.response_headers.get("content-type") or ""
-        return value.split(";")[0].strip().lower()
+        return media_type_of(self.response_headers.get("content-type"))
 
     @cached_property
     def response_json(self) -> Any:

@@ -7,8 +7,12 @@ QUERY has no place in OpenAPI 3.1 and `/sim` has its own document (sim/openapi.p
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
+
+from practiceapi.protocol.hashorder import java_hashmap_order
 
 ERRORS = {
     "type": "object",
@@ -16,6 +20,26 @@ ERRORS = {
     "required": ["errorMessages"],
     "xml": {"name": "errorMessages"},
 }
+
+
+def xml_ordered(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with every object's properties in the order the XML renders its elements.
+
+    The XML of todos and entities follows the reference's hash order (decisions D3.6), so
+    their XML responses are documented with the properties in that order: schemas
+    generated from the document (`xs:sequence`) then match the bodies. JSON keeps the
+    definition order.
+    """
+    ordered = dict(schema)
+    if isinstance(schema.get("properties"), dict):
+        properties = schema["properties"]
+        ordered["properties"] = {
+            name: xml_ordered(properties[name]) for name in java_hashmap_order(properties)
+        }
+    if isinstance(schema.get("items"), dict):
+        ordered["items"] = xml_ordered(schema["items"])
+    return ordered
+
 
 X_CHALLENGER = OpenApiParameter(
     "X-CHALLENGER",

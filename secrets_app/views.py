@@ -34,9 +34,10 @@ from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_t
 from practiceapi.protocol.parsers import (
     NOT_AN_OBJECT,
     BodyError,
+    BodyFormats,
+    JsonParser,
+    XmlParser,
     json_type_name,
-    loads_strict,
-    parse_xml_object,
 )
 from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.responses import empty_response
@@ -61,6 +62,7 @@ BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="User Visible Realm"'}
 BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 MISSING_CONTENT_TYPE = "Missing Content-Type: send the note as application/json or application/xml"
+NOTE_BODY = BodyFormats((JsonParser, XmlParser), missing=(415, MISSING_CONTENT_TYPE))
 NOTE_MANDATORY = "Failed Validation: note : field is mandatory"
 EXAMPLE_BODIES = {
     JSON_BODY: '{"note":"your text"}',
@@ -240,8 +242,7 @@ class _SecretView(ApiView):
     negotiate = False
     producible = SECRET_TYPES
 
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        super().initial(request, *args, **kwargs)
+    def after_negotiation(self, request: Request) -> None:
         # Until a route insists on an acceptable type, answers (401s included) use the best
         # of JSON/XML the client accepts, JSON otherwise.
         media_type = _lenient_media_type(request._request)
@@ -367,6 +368,14 @@ class SecretNoteView(_SecretView):
 
     headers_on_405 = NOTE_ALLOW
     schema = NoteSchema()
+    body_formats = {"POST": NOTE_BODY}
+    xml_roots = ("secretnote",)
+
+    def after_negotiation(self, request: Request) -> None:
+        super().after_negotiation(request)
+        # A write insists on an acceptable type before its Content-Type is looked at.
+        if request.method == "POST":
+            self.negotiate_strictly(request)
 
     @extend_schema(
         operation_id="secret_note_retrieve",
@@ -428,15 +437,12 @@ class SecretNoteView(_SecretView):
     )
     def post(self, request: Request) -> Response:
         django_request = request._request
-        self.negotiate_strictly(request)
-        kind = _body_kind(django_request)
         challenger = django_request.challenger
         if challenger is None:  # no read-only mode for writes
             raise _no_session(django_request, BEARER_CHALLENGE)
         secret = secret_for(challenger)
         _check_token(django_request, secret)
-        note = _note_from_body(django_request.body, kind)
-        return _note_response(replace_note(secret, note).note)
+        return _note_response(replace_note(secret, _note_from_body(request)).note)
 
     def options(self, request: Request) -> HttpResponse:
         return empty_response(204, NOTE_ALLOW)
@@ -457,33 +463,20 @@ def _note_response(note: str) -> Response:
     return Response(Item("secretnote", ("note",), {"note": note}))
 
 
-def _body_kind(request: HttpRequest) -> str:
-    header = request.META.get("CONTENT_TYPE") or ""
-    media_type = header.split(";", 1)[0].strip().lower()
-    if not media_type:
-        raise ApiError(415, MISSING_CONTENT_TYPE)
-    kind = BODY_KINDS.get(media_type)
-    if kind is None:
-        raise ApiError(415, f"Unsupported Content Type - {header.strip().lower()}")
-    return kind
-
-
-def _note_from_body(body: bytes, kind: str) -> str:
+def _note_from_body(request: Request) -> str:
     """The note of a `{"note": "..."}` / `<secretnote><note>...</note></secretnote>` body.
 
     Parse errors are 400s (from the protocol parsers); a body that parses but does not hold
     exactly one string `note` is a 422 listing everything wrong with it.
     """
-    if not body.strip():
+    kind = BODY_KINDS[request._request.content_type]
+    if not request.body.strip():
         raise ApiError(
             422, f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}"
         )
-    if kind == JSON_BODY:
-        fields = loads_strict(body)
-        if not isinstance(fields, dict):  # `null` included: it is no object either
-            raise BodyError(NOT_AN_OBJECT)
-    else:
-        fields = parse_xml_object(body, roots=("secretnote",))
+    fields = request.data
+    if not isinstance(fields, dict):  # `null` included: it is no object either
+        raise BodyError(NOT_AN_OBJECT)
     messages = []
     unknown = [name for name in fields if name != "note"]
     if unknown:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.query import Field
 
-# Output order of an entity's members in every format (JSON, XML, CSV, ...): definition
-# order, as D3.6 chose for todos (the reference's XML uses hash order).
+# Output order of an entity's members: definition order in every format but XML, which
+# keeps the reference's hash order (`name`, `description`, `id`; D3.6).
 ENTITY_FIELDS: tuple[str, ...] = ("id", "name", "description")
+ENTITY_XML_FIELDS = java_hashmap_order(ENTITY_FIELDS)
 QUERY_FIELDS: tuple[Field, ...] = (
     Field("id", "integer"),
     Field("name", "string"),

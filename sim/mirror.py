@@ -18,10 +18,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.encoding import escape_uri_path
 from django.views.decorators.csrf import csrf_exempt
 
+from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import TEXT, accept_asks_for
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.query import parse_query_string
-from practiceapi.protocol.renderers import render
 from practiceapi.protocol.responses import empty_response, error_response, preferred_type
 
 MAX_MIRROR_BYTES = 24000

@@ -23,6 +23,7 @@ from drf_spectacular.views import SpectacularJSONAPIView
 from rest_framework import serializers
 from rest_framework.negotiation import DefaultContentNegotiation
 
+from practiceapi.openapi import xml_ordered
 from practiceapi.protocol.negotiation import PRODUCIBLE
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from sim.data import DESCRIPTION_MAX, NAME_MAX
@@ -179,7 +180,10 @@ CREATE: dict[str, Any] = {
     "summary": "Simulate creating an entity",
     "description": (
         "Validates the body and answers with the entity it would create (always id 11); "
-        "nothing is stored. JSON object or XML with an `<entity>` root."
+        "nothing is stored. JSON object, or XML: an `<entity>` element holding the field "
+        "elements, or the field elements alone (`<name>n</name><description>d</description>`)."
+        " XML responses list an entity's elements as the reference does: `name`, "
+        "`description`, `id`."
     ),
     "parameters": _CREATED_HEADERS,
     "request": {
@@ -331,7 +335,30 @@ def postprocess(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[s
     if listing:
         # `<entities><entity>…</entity></entities>`: the array is not wrapped again.
         listing["properties"]["entities"]["xml"] = {"wrapped": False}
+    _document_xml_order(result)
     return result
+
+
+def _document_xml_order(result: dict[str, Any]) -> None:
+    """XML responses name copies of `Entity`/`EntityList` whose properties are in the XML's
+    element order (`name`, `description`, `id`; D3.6); JSON keeps the definition order."""
+    schemas = result.get("components", {}).get("schemas", {})
+    renamed = {}
+    for name in ("Entity", "EntityList"):
+        if name in schemas:
+            schemas[f"{name}Xml"] = xml_ordered(schemas[name])
+            renamed[f"#/components/schemas/{name}"] = f"#/components/schemas/{name}Xml"
+    listing = schemas.get("EntityListXml")
+    if listing:
+        items = listing["properties"]["entities"]["items"]
+        listing["properties"]["entities"]["items"] = {"$ref": renamed.get(items["$ref"])}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for response in operation.get("responses", {}).values():
+                for media_type, content in response.get("content", {}).items():
+                    ref = content.get("schema", {}).get("$ref")
+                    if media_type in XML_TYPES and ref in renamed:
+                        content["schema"] = {"$ref": renamed[ref]}
 
 
 def document_settings() -> dict[str, Any]:

@@ -17,12 +17,11 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 
-from practiceapi.openapi import ERRORS
+from practiceapi.openapi import ERRORS, xml_ordered
+from practiceapi.protocol.formats import FORMATS, JSON, TEXT_XML, XML
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 
 TAG = "todos"
-JSON = "application/json"
-XML = "application/xml"
 
 # --- schemas -----------------------------------------------------------------------------
 
@@ -133,7 +132,7 @@ QUERY_PARAMETERS = [
 def _payload(schema: dict[str, Any], description: str) -> dict[str, OpenApiResponse]:
     return {
         JSON: OpenApiResponse(schema, description=description),
-        XML: OpenApiResponse(schema, description=description),
+        XML: OpenApiResponse(xml_ordered(schema), description=description),
     }
 
 
@@ -183,6 +182,14 @@ def _bodies(schema: dict[str, Any]) -> dict[str, Any]:
 
 # --- operations --------------------------------------------------------------------------
 
+BODY_TEXT = (
+    "The body is a JSON object, or XML (`application/xml`, `text/xml` or a structured todo "
+    "type such as `application/vnd.apichallenges.todo+xml`): a `<todo>` element holding "
+    "the field elements, or the field elements alone, e.g. "
+    "`<title>file paperwork</title><doneStatus>true</doneStatus>`. XML responses list a "
+    "todo's elements as the reference does: `doneStatus`, `description`, `id`, `title`."
+)
+
 list_todos = _schema(
     operation_id="listTodos",
     summary="List todos",
@@ -205,6 +212,7 @@ query_todos = extend_schema(exclude=True)
 create_todo = _schema(
     operation_id="createTodo",
     summary="Create a todo",
+    description=BODY_TEXT,
     request=_bodies(CREATE_BODY),
     responses=_responses(
         {201: (TODO, "The created todo; `Location` names it.")},
@@ -221,6 +229,7 @@ create_todo = _schema(
 replace_todo_by_body_id = _schema(
     operation_id="replaceTodoByBodyId",
     summary="Replace the todo named by the body id",
+    description=BODY_TEXT,
     request=_bodies(REPLACE_BY_ID_BODY),
     responses=_responses(
         {200: (TODO, "The replaced todo.")},
@@ -247,6 +256,7 @@ head_todo = _schema(operation_id="headTodo", summary="Headers of one todo", para
 amend_todo = _schema(
     operation_id="amendTodo",
     summary="Amend a todo (only the given fields change)",
+    description=BODY_TEXT,
     parameters=[TODO_ID],
     request=_bodies(AMEND_BODY),
     responses=_responses(
@@ -259,6 +269,7 @@ amend_todo = _schema(
 replace_todo = _schema(
     operation_id="replaceTodo",
     summary="Replace a todo (absent fields take their defaults)",
+    description=BODY_TEXT,
     parameters=[TODO_ID],
     request=_bodies(REPLACE_BODY),
     responses=_responses(
@@ -298,6 +309,10 @@ delete_todo = _schema(
     },
 )
 options_todo = extend_schema(exclude=True)
+# The export's body per media type: the todo documents for JSON and XML, text otherwise.
+_EXPORT_SCHEMAS = {JSON: TODOS, XML: xml_ordered(TODOS), TEXT_XML: xml_ordered(TODOS)}
+# Every `?format=` value the export accepts: each format's name, then its aliases.
+EXPORT_NAMES = [name for f in FORMATS for name in f.export_names]
 export_todos = _schema(
     operation_id="exportTodos",
     summary="Download every todo",
@@ -307,31 +322,18 @@ export_todos = _schema(
             "format",
             OpenApiTypes.STR,
             required=True,
-            enum=[
-                "json",
-                "xml",
-                "text-xml",
-                "csv",
-                "text",
-                "html",
-                "ndjson",
-                "jsonl",
-                "json-seq",
-                "tsv",
-            ],
+            enum=EXPORT_NAMES,
+            description="A format's name or one of its aliases (e.g. `txt` for `text`).",
         )
     ],
     responses={
-        (200, JSON): OpenApiResponse(TODOS, description="format=json"),
-        (200, XML): OpenApiResponse(TODOS, description="format=xml"),
-        (200, "text/xml"): OpenApiResponse(TODOS, description="format=text-xml"),
-        (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="format=csv"),
-        (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="format=text"),
-        (200, "text/html"): OpenApiResponse(OpenApiTypes.STR, description="format=html"),
-        (200, "application/x-ndjson"): OpenApiResponse(OpenApiTypes.STR, description="ndjson"),
-        (200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR, description="jsonl"),
-        (200, "application/json-seq"): OpenApiResponse(OpenApiTypes.STR, description="json-seq"),
-        (200, "text/tab-separated-values"): OpenApiResponse(OpenApiTypes.STR, description="tsv"),
+        **{
+            (200, f.media_type): OpenApiResponse(
+                _EXPORT_SCHEMAS.get(f.media_type, OpenApiTypes.STR),
+                description="format=" + ", ".join(f.export_names),
+            )
+            for f in FORMATS
+        },
         **_errors(e400="Missing or unknown format."),
     },
 )

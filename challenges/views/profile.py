@@ -160,7 +160,7 @@ def _challenger(guid: str) -> Challenger:
 
 def _read_json(request: Request) -> Any:
     header = (request.META.get("CONTENT_TYPE") or "").strip().lower()
-    media_type = header.split(";")[0].strip()
+    media_type = request._request.content_type
     # No Content-Type is accepted as JSON: this route takes nothing else.
     if media_type and media_type != "application/json" and not media_type.endswith("+json"):
         raise ApiError(415, f"Unsupported Content Type - {header}")

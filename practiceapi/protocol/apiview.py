@@ -1,31 +1,58 @@
-"""The base class of every API view: our renderers and negotiation, explicit body parsing."""
+"""The base class of every API view: our renderers, negotiation and body parsers."""
 
 from __future__ import annotations
 
-from typing import Any
+import io
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from practiceapi.protocol.drf import ApiContentNegotiation
+from practiceapi.protocol.formats import API_RENDERERS
 from practiceapi.protocol.negotiation import JSON, PRODUCIBLE
-from practiceapi.protocol.renderers import API_RENDERERS, JsonRenderer
+from practiceapi.protocol.parsers import BodyFormats, BodyParser
+from practiceapi.protocol.query import Field
+from practiceapi.protocol.renderers import JsonRenderer
 from practiceapi.protocol.responses import empty_response
 
 
+class BodyRequest(Request):
+    """A DRF request whose body always goes through a parser, even when it is empty.
+
+    DRF reads a body-less request as "no data" without asking a parser or looking at the
+    Content-Type. Here an empty body still has its type's meaning (an empty merge patch or
+    secret note is a 422, an empty JSONPath query a 400) and a missing or unsupported
+    Content-Type is refused with or without a body.
+    """
+
+    def _load_stream(self) -> None:
+        self._stream = io.BytesIO(self._request.body)
+
+
 class ApiView(APIView):
-    """Base for every API route: our renderers and negotiation, explicit body parsing.
+    """Base for every API route: our renderers, negotiation and body parsers.
 
     Subclasses set `producible` (media types they can render), `structured_xml` (todo
     routes accept application/...todo+xml) and `negotiate` (False for routes that never
     answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
     before Accept (fixed-status routes, spec/api.md §1.4).
+
+    `body_formats` names, per HTTP method, the parsers that method reads and how it refuses
+    other Content-Types; the refusal comes right after negotiation, before the view runs,
+    and the view reads `request.data` (parsed when first read). Methods not listed ignore
+    bodies. `xml_roots` are the XML root elements this route unwraps; `entity_fields` are its
+    entity's fields (their kinds coerce XML text; QUERY bodies may name them).
     """
 
     renderer_classes = API_RENDERERS
     parser_classes = ()
+    body_formats: ClassVar[Mapping[str, BodyFormats]] = {}
+    xml_roots: tuple[str, ...] = ()
+    entity_fields: tuple[Field, ...] = ()
     authentication_classes = ()
     permission_classes = ()
     throttle_classes = ()
@@ -52,6 +79,23 @@ class ApiView(APIView):
         # DRF would add `Allow` and `Vary` to every response; routes set their own headers.
         return {}
 
+    def parsers_for(self, method: str) -> list[BodyParser]:
+        formats = self.body_formats.get(method)
+        return [parser() for parser in formats.parsers] if formats else []
+
+    def get_parsers(self) -> list[BodyParser]:
+        request = getattr(self, "request", None)
+        return self.parsers_for(request.method) if request is not None else []
+
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        return BodyRequest(
+            request,
+            parsers=self.parsers_for(request.method),
+            authenticators=self.get_authenticators(),
+            negotiator=self.get_content_negotiator(),
+            parser_context=self.get_parser_context(request),
+        )
+
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.format_kwarg = None
         request._request.structured_xml = self.structured_xml
@@ -65,9 +109,20 @@ class ApiView(APIView):
         else:
             renderer, media_type = JsonRenderer(), JSON
         request.accepted_renderer, request.accepted_media_type = renderer, media_type
+        self.after_negotiation(request)
+        self.check_content_type(request)
 
     def before_negotiation(self, request: Request) -> None:
         """Checks the reference makes before Accept validation (e.g. the _limit guard)."""
+
+    def after_negotiation(self, request: Request) -> None:
+        """Runs once the response type is known, before the Content-Type is looked at."""
+
+    def check_content_type(self, request: Request) -> None:
+        """Refuse a Content-Type this method does not read before the view looks at
+        anything else; the body itself is parsed only when the view reads it."""
+        if request.parsers:
+            request.negotiator.select_parser(request, request.parsers)
 
     def handle_exception(self, exc: Exception) -> HttpResponse:
         if isinstance(exc, _FixedStatus):

@@ -21,8 +21,23 @@ class ApiContentNegotiation(BaseContentNegotiation):
     """Chooses the renderer by spec/api.md §3 (q-values, wildcards, structured +xml)."""
 
     def select_parser(self, request: Request, parsers: list) -> Any:
-        # Bodies are parsed explicitly by the views (each route has its own error texts).
-        return None
+        """The parser that reads the request's Content-Type, or the view's refusal (415, or
+        the status its method gives a missing Content-Type).
+
+        Matching is each parser's own `accepts` (structured todo XML types are a family, not
+        one media type), on Django's parsed `content_type`: lower-case, parameters gone.
+        """
+        # Asked twice per request, by the view's early check and by DRF when the body is
+        # read: the first answer is kept on the request.
+        selected = request.__dict__.get("selected_parser")
+        if selected is None:
+            django_request = request._request
+            view = request.parser_context["view"]
+            selected = view.body_formats[django_request.method].select(
+                parsers, django_request.content_type, django_request.META.get("CONTENT_TYPE"), view
+            )
+            request.selected_parser = selected
+        return selected
 
     def select_renderer(
         self, request: Request, renderers: list, format_suffix: str | None = None

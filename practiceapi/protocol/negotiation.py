@@ -1,7 +1,7 @@
 """Accept-header content negotiation (spec api.md §3.1-3.3), as pure string functions.
 
 This module owns: parsing an `Accept` header into media ranges, choosing the response media
-type (or the 406 message), recognising the structured todo XML types of §3.2, and the
+type among the format table's (`formats.py`) or the 406 message, recognising the structured todo XML types of §3.2, and the
 predicates challenge tracking asks about a header ("asks for", "matches", "recognises any",
 the top-ranked range used for `text/calendar`). It knows nothing about requests, views or
 rendering; callers pass the header string and get back a media type string.
@@ -19,19 +19,21 @@ from functools import lru_cache
 
 from practiceapi.protocol.errors import NotAcceptable
 
-JSON = "application/json"
-XML = "application/xml"
-CSV = "text/csv"
-TEXT = "text/plain"
-HTML = "text/html"
-NDJSON = "application/x-ndjson"
-JSONL = "application/jsonl"
-JSON_SEQ = "application/json-seq"
-TSV = "text/tab-separated-values"
-TEXT_XML = "text/xml"
-
-# Server preference order: the last tie-breaker when q, specificity and position are equal.
-PRODUCIBLE: tuple[str, ...] = (JSON, XML, CSV, TEXT, HTML, NDJSON, JSONL, JSON_SEQ, TSV, TEXT_XML)
+# The media type names and the server preference order (the last tie-breaker when q,
+# specificity and position are equal) come from the format table; re-exported here
+# because negotiation is where callers look for them.
+from practiceapi.protocol.formats import CSV as CSV
+from practiceapi.protocol.formats import HTML as HTML
+from practiceapi.protocol.formats import JSON as JSON
+from practiceapi.protocol.formats import JSON_SEQ as JSON_SEQ
+from practiceapi.protocol.formats import JSONL as JSONL
+from practiceapi.protocol.formats import NDJSON as NDJSON
+from practiceapi.protocol.formats import PRODUCIBLE as PRODUCIBLE
+from practiceapi.protocol.formats import TEXT as TEXT
+from practiceapi.protocol.formats import TEXT_XML as TEXT_XML
+from practiceapi.protocol.formats import TSV as TSV
+from practiceapi.protocol.formats import XML as XML
+from practiceapi.protocol.formats import media_type_of
 
 DEFAULT_STRUCTURED_XML = "application/todo+xml"
 
@@ -129,7 +131,7 @@ def is_structured_todo_xml(media_type: str) -> bool:
     or `-`, with `todo` or `todos`: `application/vnd.apichallenges.todo+xml`,
     `application/todo+xml`, `application/x-todos+xml`; not `application/*+xml`.
     """
-    media = _media_type_only(media_type)
+    media = media_type_of(media_type)
     if not _STRUCTURED_XML.fullmatch(media):
         return False
     base = media[len("application/") : -len("+xml")]
@@ -142,13 +144,13 @@ def is_structured_todo_xml(media_type: str) -> bool:
 
 def is_xml_type(media_type: str) -> bool:
     """`application/xml`, `text/xml` or a structured todo XML type (parameters ignored)."""
-    media = _media_type_only(media_type)
+    media = media_type_of(media_type)
     return media in (XML, TEXT_XML) or is_structured_todo_xml(media)
 
 
 def accept_asks_for(accept: str | None, media_type: str) -> bool:
     """Does some range literally name `media_type` (params and case ignored) with q > 0?"""
-    target = _media_type_only(media_type)
+    target = media_type_of(media_type)
     return any(r.raw == target and r.usable for r in _ranges(accept))
 
 
@@ -159,7 +161,7 @@ def accept_matches(accept: str | None, media_type: str) -> bool:
     `application/json;q=0, */*` does not match JSON. A blank header names no range and
     matches nothing.
     """
-    best = _best_range(_ranges(accept), _media_type_only(media_type))
+    best = _best_range(_ranges(accept), media_type_of(media_type))
     return best is not None and best[1].usable
 
 
@@ -193,10 +195,6 @@ def top_ranked_range(accept: str | None) -> str | None:
 
 
 # --- internals ---------------------------------------------------------------------------
-
-
-def _media_type_only(media_type: str) -> str:
-    return media_type.split(";", 1)[0].strip().lower()
 
 
 def _ranges(header: str | None) -> tuple[MediaRange, ...]:

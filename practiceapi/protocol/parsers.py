@@ -14,9 +14,9 @@ XML text. Validation of the values (types, lengths, unknown fields) belongs to t
   everything else stays a string (the reference also turns `<title>123</title>` into a
   number and then rejects it: a quirk we do not copy).
 
-The DRF parser classes at the bottom only declare the media types a view reads (so the
-OpenAPI schema lists them); views call the functions directly because every route has its
-own error texts.
+The DRF parser classes at the bottom wrap these functions. A view names, per HTTP method,
+the parser classes it reads (`BodyFormats`); DRF picks one by the request's Content-Type
+(`drf.ApiContentNegotiation.select_parser`) and the view reads `request.data`.
 """
 
 from __future__ import annotations
@@ -24,14 +24,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
+from xml.parsers.expat import errors as expat_errors
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring as defused_fromstring
+from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
 from practiceapi.protocol.query import Field
 
 INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
@@ -46,6 +49,13 @@ MAX_JSON_DEPTH = 64
 MAX_XML_DEPTH = 32
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
+# expat's code for a second top-level element (or other content after the root).
+_JUNK_AFTER_ROOT = expat_errors.codes[expat_errors.XML_ERROR_JUNK_AFTER_DOC_ELEMENT]
+# An XML declaration must open the document, so a synthetic root goes after it.
+_XML_DECLARATION = re.compile(rb"(?:\xef\xbb\xbf)?<\?xml[ \t\r\n][^>]{0,200}\?>")
+# The synthetic root's name is never read: only its children become fields.
+_FRAGMENT_OPEN, _FRAGMENT_CLOSE = b"<fragment>", b"</fragment>"
 
 
 class BodyError(ApiError):
@@ -199,6 +209,60 @@ def _children(children: Sequence[Element], kinds: Mapping[str, str], depth: int)
     return result
 
 
+def _defused_parser() -> DefusedXMLParser:
+    """An expat parser that refuses DTDs, entity declarations and external references."""
+    return DefusedXMLParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+
+
+def _defused_parse(document: bytes) -> Element:
+    parser = _defused_parser()
+    parser.feed(document)
+    return parser.close()
+
+
+def _fragment_root(body: bytes) -> Element:
+    """Several top-level elements (`<title>t</title><doneStatus>true</doneStatus>`) read
+    as the children of one synthetic root, as the reference's org.json reads them.
+
+    The synthetic root goes after the XML declaration, if any (a declaration must open the
+    document). Errors keep the body's own coordinates: one inside the body is moved back
+    over the inserted tag; if only the synthetic end tag fails, the body stopped inside an
+    element or a token, and the message is expat's for input that stops there.
+    """
+    declaration = _XML_DECLARATION.match(body)
+    split = declaration.end() if declaration else 0
+    opened = body[:split] + _FRAGMENT_OPEN + body[split:]
+    head = body[:split].decode("utf-8", errors="replace")
+    # Where the tag went, in expat's units (lines from 1, characters from 0).
+    inserted_at = (head.count("\n") + 1, len(head) - (head.rfind("\n") + 1))
+    parser = _defused_parser()
+    try:
+        parser.feed(opened)
+    except ParseError as exc:
+        raise _fragment_error(exc, inserted_at) from None
+    try:
+        parser.feed(_FRAGMENT_CLOSE)
+        return parser.close()
+    except ParseError:
+        pass
+    ended = _defused_parser()
+    ended.feed(opened)
+    try:
+        ended.close()
+    except ParseError as exc:
+        raise _fragment_error(exc, inserted_at) from None
+    raise AssertionError("input that stops inside the synthetic root cannot parse")
+
+
+def _fragment_error(exc: ParseError, inserted_at: tuple[int, int]) -> BodyError:
+    line, column = exc.position
+    if line == inserted_at[0] and column >= inserted_at[1]:
+        column -= len(_FRAGMENT_OPEN)
+    return BodyError(
+        f"{INVALID_XML}: {expat_errors.messages[exc.code]}: line {line}, column {column}"
+    )
+
+
 def parse_xml_object(
     body: bytes,
     *,
@@ -207,60 +271,160 @@ def parse_xml_object(
 ) -> dict[str, Any]:
     """An XML body as a dict of its fields.
 
-    A root element named in `roots` (case-insensitive) is unwrapped, its children becoming
-    the fields; any other root is kept as one nested member (`{"bob": {...}}`), so that the
-    caller reports it as an unknown field. Text without any `<` means no fields (§2.7).
+    A single root element named in `roots` (case-insensitive) is unwrapped, its children
+    becoming the fields; any other single root is kept as one nested member
+    (`{"bob": {...}}`), so that the caller reports it as an unknown field. Several
+    top-level elements are each a field (§2.7). Text without any `<` means no fields.
     Element text is coerced by the kind of the field of the same name (case-insensitive).
     """
     if b"<" not in body:
         return {}
     try:
-        root = defused_fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        try:
+            elements = [_defused_parse(body)]
+        except ParseError as exc:
+            if exc.code != _JUNK_AFTER_ROOT:
+                raise BodyError(f"{INVALID_XML}: {exc}") from None
+            # Checked only once a whole document failed: the usual single-root body
+            # parses once, and a DTD (which must precede the first element) has already
+            # been refused.
+            elements = list(_fragment_root(body))
     except DefusedXmlException as exc:
         raise BodyError(
             f"{INVALID_XML}: DTDs, entity declarations and external references are not "
             f"allowed ({type(exc).__name__})"
         ) from None
-    except ParseError as exc:
-        raise BodyError(f"{INVALID_XML}: {exc}") from None
-    kinds = {f.name.lower(): f.kind for f in fields}
+    kinds = _kinds(fields)
     wrappers = {name.lower() for name in roots}
-    if _local_name(root.tag).lower() in wrappers:
-        return _children(list(root), kinds, 1)
-    return _children([root], kinds, 0)
+    if len(elements) == 1 and _local_name(elements[0].tag).lower() in wrappers:
+        return _children(list(elements[0]), kinds, 1)
+    return _children(elements, kinds, 0)
+
+
+def _kinds(fields: Sequence[Field]) -> dict[str, str]:
+    return {f.name.lower(): f.kind for f in fields}
 
 
 # ---------------------------------------------------------------------------------------
-# DRF parser classes (declarations for the schema; views parse explicitly)
+# DRF parser classes, and what one HTTP method of a route reads
 # ---------------------------------------------------------------------------------------
 
 
-class JsonBodyParser(BaseParser):
-    media_type = "application/json"
+class BodyParser(BaseParser):
+    """Reads the whole body (the size limits have already bounded it) into `parse_body`.
+
+    `accepts` says whether the parser reads a media type (lower-case, no parameters); the
+    view, from DRF's parser context, supplies what the format needs to know about its
+    route (the XML element names it unwraps, the fields a query may name).
+    """
+
+    def accepts(self, media_type: str, view: Any) -> bool:
+        return media_type == self.media_type
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return parse_json_object(stream.read())
+        view = (parser_context or {}).get("view")
+        return self.parse_body(stream.read(), view)
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must implement parse_body")
 
 
-class XmlBodyParser(BaseParser):
-    media_type = "application/xml"
+class JsonParser(BodyParser):
+    """Any strict JSON document (D3.5); a blank body reads as None, like `null`."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return parse_xml_object(stream.read())
+    media_type = JSON
+    invalid_message = INVALID_JSON
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        return loads_strict(body, self.invalid_message)
 
 
-class MergePatchParser(BaseParser):
+class JsonObjectParser(JsonParser):
+    """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
+
+    def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
+        return parse_json_object(body)
+
+
+class PartialJsonParser(JsonParser):
+    """A partial-update PATCH body: like POST amend, blank meaning no change (§2.6)."""
+
+    invalid_message = "Malformed JSON document"
+
+    def parse_body(self, body: bytes, view: Any) -> Any:
+        return {} if is_blank(body) else super().parse_body(body, view)
+
+
+class MergePatchParser(JsonParser):
+    """RFC 7396 JSON Merge Patch: the document as sent (its shape is the caller's check)."""
+
     media_type = "application/merge-patch+json"
-
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return loads_strict(stream.read())
+    invalid_message = "Malformed JSON Merge Patch document"
 
 
-class JsonPatchParser(BaseParser):
+class JsonPatchParser(JsonParser):
+    """RFC 6902 JSON Patch: the document as sent (its shape is the caller's check)."""
+
     media_type = "application/json-patch+json"
+    invalid_message = "Malformed JSON Patch document"
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        return loads_strict(stream.read())
+
+class XmlParser(BodyParser):
+    """`application/xml`, `text/xml`, and on todo routes the structured todo types (§3.2).
+
+    The view names the root elements to unwrap (`xml_roots`) and its entity's fields
+    (`entity_fields`), whose kinds coerce element text.
+    """
+
+    media_type = XML
+
+    def accepts(self, media_type: str, view: Any) -> bool:
+        if getattr(view, "structured_xml", False):
+            return is_xml_type(media_type)
+        return media_type in (XML, TEXT_XML)
+
+    def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
+        return parse_xml_object(
+            body, roots=getattr(view, "xml_roots", ()), fields=getattr(view, "entity_fields", ())
+        )
+
+
+@dataclass(frozen=True)
+class BodyFormats:
+    """What one HTTP method of a route reads as a body, and how it refuses anything else.
+
+    `unsupported` is the 415 message: `{content_type}` stands for the Content-Type header
+    lower-cased, `{header}` for it as sent (both stripped). `missing` is the status and
+    message for a request without a Content-Type; None refuses it as unsupported.
+    `headers` go with either refusal, `unsupported_headers` with the 415 only.
+    """
+
+    parsers: tuple[type[BodyParser], ...]
+    unsupported: str = "Unsupported Content Type - {content_type}"
+    missing: tuple[int, str] | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    unsupported_headers: Mapping[str, str] = field(default_factory=dict)
+
+    def select(
+        self, parsers: Sequence[BodyParser], media_type: str, header: str | None, view: Any
+    ) -> BodyParser:
+        """The parser (an instance of one of `parsers`) that reads `media_type` (the
+        Content-Type without parameters, '' when missing), or the refusal of `header`
+        (the Content-Type as sent) raised."""
+        if media_type:
+            for parser in parsers:
+                if parser.accepts(media_type, view):
+                    return parser
+        raise self.refusal(media_type, header)
+
+    def refusal(self, media_type: str, header: str | None) -> ApiError:
+        """The error for a request none of the parsers reads."""
+        sent = (header or "").strip()
+        if not media_type and self.missing is not None:
+            status, message = self.missing
+            return ApiError(status, message, headers=dict(self.headers))
+        message = self.unsupported.format(content_type=sent.lower(), header=sent)
+        return ApiError(415, message, headers={**self.headers, **self.unsupported_headers})
 
 
 def json_type_name(value: Any) -> str:

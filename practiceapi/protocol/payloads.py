@@ -2,6 +2,8 @@
 
 Renderers turn these into bytes in any of the supported formats, so a view never builds a
 body by hand. Rows are plain dicts whose keys are the `fields`, in output order.
+`xml_fields`, when given, is the element order of the XML form (the same names, reordered:
+decisions D3.6); every other format keeps `fields` order.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class Collection:
     item: str  # element name of one row in XML: "todo", "entity", "challenge"
     fields: tuple[str, ...]  # output order of each row's members
     rows: list[dict[str, Any]] = field(default_factory=list)
+    xml_fields: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,7 @@ class Item:
     item: str
     fields: tuple[str, ...]
     row: dict[str, Any]
+    xml_fields: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from jsonpath_rfc9535.function_extensions import Match, Search
 from jsonpath_rfc9535.function_extensions._pattern import map_re
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.parsers import BodyFormats, BodyParser
 from practiceapi.protocol.query import (
     EQUALS,
     GREATER_THAN,
@@ -348,11 +349,6 @@ def parse_structured(body: bytes, fields: Sequence[Field]) -> StructuredQuery:
 # ---------------------------------------------------------------------------------------
 
 
-def media_type(content_type_header: str | None) -> str:
-    """The lower-cased media type of a Content-Type header ('' when absent/blank)."""
-    return (content_type_header or "").split(";", 1)[0].strip().lower()
-
-
 def _decode_text(body: bytes, what: str) -> str:
     try:
         return body.decode("utf-8")
@@ -382,36 +378,36 @@ def _merge_form(url_query: ParsedQuery, body_query: ParsedQuery) -> ParsedQuery:
     return merged
 
 
+@dataclass(frozen=True)
+class JsonPathBody:
+    """A QUERY body holding a JSONPath expression (already known to compile)."""
+
+    expression: str
+
+
+QueryBody = ParsedQuery | JsonPathBody | StructuredQuery
+
+
 def _run(
-    kind: str,
-    body: bytes,
+    query: QueryBody,
     rows: list[dict],
     url_query: ParsedQuery,
     fields: Sequence[Field],
     collection_name: str,
     paging: Paging | None,
 ) -> list[dict]:
-    if kind == FORM_TYPE:
-        # Raw whitespace is never part of a form value (spaces arrive as '+' or %20), so a
-        # trailing newline from `curl --data-binary @file` is dropped rather than kept.
-        form = _decode_text(body, "QUERY form body").strip()
-        body_query = parse_query_string(form, strict=True)
-        return apply_query(rows, _merge_form(url_query, body_query), fields, paging)
+    if isinstance(query, ParsedQuery):
+        return apply_query(rows, _merge_form(url_query, query), fields, paging)
 
-    if kind == JSONPATH_TYPE:
-        expression = _decode_text(body, "JSONPath expression")
-        if not expression.strip():
-            raise ApiError(400, "Missing JSONPath expression for QUERY request")
-        # Compile first so a syntax error is reported before the URL query is looked at.
-        jsonpath_compile(expression.strip())
+    if isinstance(query, JsonPathBody):
         window = resolve_paging(url_query, paging) if paging is not None else None
         # The document holds every row matching the URL query, sorted, but not paged
         # (the reference pages first: a quirk we do not copy).
         document_rows = apply_query(rows, url_query, fields, None)
-        selected = select_resources(expression.strip(), document_rows, collection_name)
+        selected = select_resources(query.expression, document_rows, collection_name)
         return page_rows(selected, *window) if window is not None else selected
 
-    structured = parse_structured(body, fields)
+    structured = query
     url_predicates = compile_filters(url_query.filters, fields)
     url_sort = resolve_sort(url_query.sort, fields)
     window = resolve_paging(url_query, paging) if paging is not None else None
@@ -433,8 +429,7 @@ def _run(
 
 
 def run_query_body(
-    content_type_header: str | None,
-    body: bytes,
+    read_body: Callable[[], QueryBody],
     rows: list[dict],
     url_query: ParsedQuery,
     fields: Sequence[Field],
@@ -444,21 +439,69 @@ def run_query_body(
 ) -> list[dict]:
     """Answer a QUERY request: the rows selected by the body combined with the URL query.
 
-    `rows` arrive in the default order (ascending id). Every error raised here carries
-    `Accept-Query`; an unsupported Content-Type also carries `Accept` (§5.2).
+    `read_body` parses the body (a view passes `lambda: request.data`): it runs inside the
+    regex time budget, since a structured body compiles its patterns, and its errors, like
+    every error here, carry `Accept-Query`. `rows` arrive in the default order (ascending
+    id).
     """
-    kind = media_type(content_type_header)
     try:
-        if not kind:
-            raise ApiError(400, "Missing Content-Type for QUERY request")
-        if kind not in (FORM_TYPE, JSONPATH_TYPE, *STRUCTURED_QUERY_TYPES):
-            raise ApiError(
-                415,
-                f"Unsupported QUERY Content Type - {(content_type_header or '').strip()}",
-                headers={"Accept": ACCEPT_QUERY},
-            )
         with regex_budget():
-            return _run(kind, body, rows, url_query, fields, collection_name, paging)
+            return _run(read_body(), rows, url_query, fields, collection_name, paging)
     except ApiError as exc:
         exc.headers.setdefault("Accept-Query", ACCEPT_QUERY)
         raise
+
+
+# ---------------------------------------------------------------------------------------
+# DRF parser classes and what the QUERY method reads
+# ---------------------------------------------------------------------------------------
+
+
+class FormQueryParser(BodyParser):
+    """`application/x-www-form-urlencoded`: the URL query language, strictly parsed."""
+
+    media_type = FORM_TYPE
+
+    def parse_body(self, body: bytes, view: Any) -> ParsedQuery:
+        # Raw whitespace is never part of a form value (spaces arrive as '+' or %20), so a
+        # trailing newline from `curl --data-binary @file` is dropped rather than kept.
+        form = _decode_text(body, "QUERY form body").strip()
+        return parse_query_string(form, strict=True)
+
+
+class JsonPathQueryParser(BodyParser):
+    """`application/jsonpath`: an RFC 9535 expression, compiled to report syntax errors
+    before the URL query is looked at."""
+
+    media_type = JSONPATH_TYPE
+
+    def parse_body(self, body: bytes, view: Any) -> JsonPathBody:
+        expression = _decode_text(body, "JSONPath expression").strip()
+        if not expression:
+            raise ApiError(400, "Missing JSONPath expression for QUERY request")
+        jsonpath_compile(expression)
+        return JsonPathBody(expression)
+
+
+class StructuredQueryParser(BodyParser):
+    """Both structured JSON query types (D4.1); the view's `entity_fields` are the fields
+    a filter or sort may name."""
+
+    media_type = STRUCTURED_QUERY_TYPES[0]
+
+    def accepts(self, media_type: str, view: Any) -> bool:
+        return media_type in STRUCTURED_QUERY_TYPES
+
+    def parse_body(self, body: bytes, view: Any) -> StructuredQuery:
+        return parse_structured(body, getattr(view, "entity_fields", ()))
+
+
+QUERY_PARSERS = (FormQueryParser, JsonPathQueryParser, StructuredQueryParser)
+# Every QUERY error carries `Accept-Query`; an unsupported Content-Type also `Accept` (§5.2).
+QUERY_BODY = BodyFormats(
+    QUERY_PARSERS,
+    unsupported="Unsupported QUERY Content Type - {header}",
+    missing=(400, "Missing Content-Type for QUERY request"),
+    headers={"Accept-Query": ACCEPT_QUERY},
+    unsupported_headers={"Accept": ACCEPT_QUERY},
+)

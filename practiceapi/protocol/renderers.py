@@ -4,10 +4,11 @@ Views hand over a payload from `payloads.py` (`Collection`, `Item`, `ErrorMessag
 functions here turn it into the body for one media type. The same functions serve content
 negotiation (through the DRF renderer classes at the bottom), the export endpoint (§6) and
 the mirror (§8, which passes an `Item` named `messageDetails` with the single field
-`details`).
+`details`); `formats.py` lists which class answers which media type.
 
 Shared rules:
-* Field order is the payload's `fields` everywhere (decision D3.6: definition order).
+* Field order is the payload's `fields`, except in XML where a payload may name its own
+  `xml_fields` order (decision D3.6: the reference's hash order for todos and entities).
 * Booleans render as `true`/`false` and ints as digits in every text format.
 * No charset parameter is ever added to the media type (decision D3.10); bodies are UTF-8.
 * JSON is not HTML-escaped: the reference's Gson `\\u003d` quirk (§2.9) is deliberately
@@ -32,8 +33,6 @@ from rest_framework.renderers import BaseRenderer
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
 
 __all__ = [
-    "API_RENDERERS",
-    "RENDER_FUNCTIONS",
     "CalendarRenderer",
     "CsvRenderer",
     "HtmlRenderer",
@@ -41,11 +40,12 @@ __all__ = [
     "JsonSeqRenderer",
     "JsonlRenderer",
     "NdjsonRenderer",
+    "PayloadRenderer",
+    "RenderFunction",
     "TextRenderer",
     "TextXmlRenderer",
     "TsvRenderer",
     "XmlRenderer",
-    "render",
     "render_calendar",
     "render_csv",
     "render_html",
@@ -240,12 +240,12 @@ def _xml_list(name: str, child: str, texts: Iterable[str]) -> str:
 def render_xml(payload: Any) -> bytes:
     """`<todos><todo>…</todo></todos>`, `<todo>…</todo>` or `<errorMessages>…`; no prolog."""
     if isinstance(payload, Collection):
-        item, fields = payload.item, payload.fields
+        item, fields = payload.item, payload.xml_fields or payload.fields
         template = _xml_template(item, fields)
         inner = "".join([_xml_element(template, item, fields, row) for row in payload.rows])
         return f"<{payload.name}>{inner}</{payload.name}>".encode()
     if isinstance(payload, Item):
-        item, fields = payload.item, payload.fields
+        item, fields = payload.item, payload.xml_fields or payload.fields
         return _xml_element(_xml_template(item, fields), item, fields, payload.row).encode()
     if isinstance(payload, ErrorMessages):
         return _xml_list("errorMessages", payload.xml_child, payload.messages).encode()
@@ -441,46 +441,11 @@ def render_calendar(item: Item) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------
-# Dispatch by media type
-# ---------------------------------------------------------------------------------------
-
-RENDER_FUNCTIONS: dict[str, RenderFunction] = {
-    "application/json": render_json,
-    "application/xml": render_xml,
-    "text/xml": render_xml,
-    "text/csv": render_csv,
-    "text/plain": render_text,
-    "text/html": render_html,
-    "application/x-ndjson": render_ndjson,
-    "application/jsonl": render_ndjson,
-    "application/json-seq": render_json_seq,
-    "text/tab-separated-values": render_tsv,
-    "text/calendar": render_calendar,
-}
-
-
-def render(payload: Any, media_type: str) -> bytes:
-    """Render `payload` for a negotiated media type; any `…+xml` type renders as XML."""
-    function = RENDER_FUNCTIONS.get(media_type)
-    if function is None:
-        # Tolerate parameters and case ("Application/XML; charset=utf-8") off the fast path.
-        base = media_type.split(";", 1)[0].strip().lower()
-        function = RENDER_FUNCTIONS.get(base)
-        if function is None:
-            if not base.endswith("+xml"):
-                raise ValueError(f"no renderer for media type {media_type!r}")
-            # Structured XML types (application/vnd.apichallenges.todo+xml, §3.2) are
-            # plain XML; negotiation decides which of them may be produced.
-            function = render_xml
-    return function(payload)
-
-
-# ---------------------------------------------------------------------------------------
 # DRF renderer classes
 # ---------------------------------------------------------------------------------------
 
 
-class _PayloadRenderer(BaseRenderer):
+class PayloadRenderer(BaseRenderer):
     """Adapts one render function to DRF; `None` data (no body) renders as empty bytes."""
 
     # No charset parameter on Content-Type (decision D3.10); bodies are always UTF-8.
@@ -499,83 +464,67 @@ class _PayloadRenderer(BaseRenderer):
         return type(self).render_function(data)
 
 
-class JsonRenderer(_PayloadRenderer):
+class JsonRenderer(PayloadRenderer):
     media_type = "application/json"
     format = "json"
     render_function = staticmethod(render_json)
 
 
-class XmlRenderer(_PayloadRenderer):
+class XmlRenderer(PayloadRenderer):
     media_type = "application/xml"
     format = "xml"
     render_function = staticmethod(render_xml)
 
 
-class TextXmlRenderer(_PayloadRenderer):
+class TextXmlRenderer(PayloadRenderer):
     media_type = "text/xml"
     format = "text-xml"
     render_function = staticmethod(render_xml)
 
 
-class CsvRenderer(_PayloadRenderer):
+class CsvRenderer(PayloadRenderer):
     media_type = "text/csv"
     format = "csv"
     render_function = staticmethod(render_csv)
 
 
-class TextRenderer(_PayloadRenderer):
+class TextRenderer(PayloadRenderer):
     media_type = "text/plain"
     format = "text"
     render_function = staticmethod(render_text)
 
 
-class HtmlRenderer(_PayloadRenderer):
+class HtmlRenderer(PayloadRenderer):
     media_type = "text/html"
     format = "html"
     render_function = staticmethod(render_html)
 
 
-class NdjsonRenderer(_PayloadRenderer):
+class NdjsonRenderer(PayloadRenderer):
     media_type = "application/x-ndjson"
     format = "ndjson"
     render_function = staticmethod(render_ndjson)
 
 
-class JsonlRenderer(_PayloadRenderer):
+class JsonlRenderer(PayloadRenderer):
     media_type = "application/jsonl"
     format = "jsonl"
     render_function = staticmethod(render_ndjson)
 
 
-class JsonSeqRenderer(_PayloadRenderer):
+class JsonSeqRenderer(PayloadRenderer):
     media_type = "application/json-seq"
     format = "json-seq"
     render_function = staticmethod(render_json_seq)
 
 
-class TsvRenderer(_PayloadRenderer):
+class TsvRenderer(PayloadRenderer):
     media_type = "text/tab-separated-values"
     format = "tsv"
     render_function = staticmethod(render_tsv)
 
 
-class CalendarRenderer(_PayloadRenderer):
+class CalendarRenderer(PayloadRenderer):
     media_type = "text/calendar"
     format = "ics"
     render_function = staticmethod(render_calendar)
-
-
-# Server preference order (§3.1 step 2); the calendar renderer is deliberately absent: it
-# is only offered for a single todo by the challenge layer (§2.11).
-API_RENDERERS: tuple[type[BaseRenderer], ...] = (
-    JsonRenderer,
-    XmlRenderer,
-    CsvRenderer,
-    TextRenderer,
-    HtmlRenderer,
-    NdjsonRenderer,
-    JsonlRenderer,
-    JsonSeqRenderer,
-    TsvRenderer,
-    TextXmlRenderer,
-)

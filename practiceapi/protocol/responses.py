@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 
 from practiceapi.protocol.errors import NotAcceptable
+from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import JSON, select_media_type
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.protocol.renderers import render
 
 
 def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str:

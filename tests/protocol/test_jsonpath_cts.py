@@ -1,7 +1,7 @@
 """RFC 9535 compliance: the JSONPath Compliance Test Suite through our own entry points.
 
-The suite lives in the checkout's sibling folder `shared/data/jsonpath-cts.json` (it is
-not copied into the project). Every case runs through `jsonpath_compile` /
+The suite is kept in `data/` beside this file with its licence and notice (BSD-2-Clause;
+`jsonpath-cts.SOURCE` names the upstream commit). Every case runs through `jsonpath_compile` /
 `jsonpath_select`, the functions the QUERY handler uses, so the time-bounded `match()`
 and `search()` replacements are what is being tested.
 """
@@ -17,12 +17,10 @@ import pytest
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.querybody import jsonpath_compile, jsonpath_select
 
-CTS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "jsonpath-cts.json"
+CTS_PATH = Path(__file__).with_name("data") / "jsonpath-cts.json"
 
 
 def _load_cases() -> list[dict[str, Any]]:
-    if not CTS_PATH.is_file():
-        return []
     return json.loads(CTS_PATH.read_text(encoding="utf-8"))["tests"]
 
 

@@ -7,11 +7,22 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practiceapi.settings")
 
+import io
+
 import pytest
+from django.utils.http import parse_header_parameters
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import (
     INVALID_JSON,
+    BodyFormats,
+    BodyParser,
+    JsonObjectParser,
+    JsonParser,
+    JsonPatchParser,
+    MergePatchParser,
+    PartialJsonParser,
+    XmlParser,
     body_length,
     is_blank,
     loads_strict,
@@ -150,6 +161,91 @@ def test_malformed_xml_is_400() -> None:
     assert failure(todo_xml, b"<todo><title>x</todo>").startswith("Invalid XML Payload: ")
 
 
+def test_several_top_level_elements_are_the_fields() -> None:
+    body = b"<title>file paperwork</title><doneStatus>true</doneStatus><description>x</description>"
+    assert todo_xml(body) == {"title": "file paperwork", "doneStatus": True, "description": "x"}
+
+
+def test_a_fragment_may_have_white_space_around_and_between_its_elements() -> None:
+    body = b" \n<title>t</title>\n  <id>3</id>\n"
+    assert todo_xml(body) == {"title": "t", "id": 3}
+
+
+def test_a_fragment_may_follow_an_xml_declaration() -> None:
+    body = b'<?xml version="1.0" encoding="UTF-8"?>\n<title>t</title><doneStatus>false</doneStatus>'
+    assert todo_xml(body) == {"title": "t", "doneStatus": False}
+
+
+def test_a_fragment_of_one_todo_and_a_field_keeps_the_todo_as_a_field() -> None:
+    # Only a lone root is a wrapper; beside other elements `todo` is an (unknown) field.
+    body = b"<todo><title>x</title></todo><description>d</description>"
+    assert todo_xml(body) == {"todo": {"title": "x"}, "description": "d"}
+
+
+def test_text_after_a_lone_root_still_unwraps_it() -> None:
+    assert todo_xml(b"<todo><title>x</title></todo>\ntrailing text") == {"title": "x"}
+
+
+def test_a_fragment_keeps_non_ascii_text() -> None:
+    body = "<title>café</title><description>☕</description>".encode()
+    assert todo_xml(body) == {"title": "café", "description": "☕"}
+
+
+def test_a_malformed_fragment_reports_the_position_in_the_body() -> None:
+    assert failure(todo_xml, b"<title>x</title>\n<b></c>") == (
+        "Invalid XML Payload: mismatched tag: line 2, column 5"
+    )
+
+
+def test_a_malformed_fragment_on_the_first_line_is_not_shifted_by_the_synthetic_root() -> None:
+    # `</c>` starts at column 19 as in a whole document; expat points at its name.
+    assert failure(todo_xml, b"<title>x</title><b></c>") == (
+        "Invalid XML Payload: mismatched tag: line 1, column 21"
+    )
+
+
+def test_a_malformed_fragment_after_a_declaration_counts_from_the_body_start() -> None:
+    body = b'<?xml version="1.0"?><title>x</title><b></c>'
+    assert failure(todo_xml, body) == "Invalid XML Payload: mismatched tag: line 1, column 42"
+
+
+def test_a_fragment_ending_inside_an_element_says_so() -> None:
+    assert failure(todo_xml, b"<title>x</title><b>") == (
+        "Invalid XML Payload: no element found: line 1, column 19"
+    )
+
+
+def test_a_fragment_ending_inside_a_tag_says_so() -> None:
+    assert failure(todo_xml, b"<title>x</title><desc") == (
+        "Invalid XML Payload: unclosed token: line 1, column 16"
+    )
+
+
+def test_a_fragment_cannot_hide_a_dtd() -> None:
+    assert failure(todo_xml, b"<title>x</title><!DOCTYPE x><b/>").startswith(
+        "Invalid XML Payload: not well-formed"
+    )
+
+
+def test_a_fragment_cannot_use_an_entity() -> None:
+    assert failure(todo_xml, b"<title>x</title><b>&xx;</b>") == (
+        "Invalid XML Payload: undefined entity: line 1, column 19"
+    )
+
+
+def test_a_dtd_before_a_fragment_is_refused_as_a_dtd() -> None:
+    body = b'<!DOCTYPE t [<!ENTITY x "y">]><title>&x;</title><id>1</id>'
+    assert "DTDs, entity declarations and external references are not allowed" in failure(
+        todo_xml, body
+    )
+
+
+def test_a_single_element_document_still_reports_expats_message() -> None:
+    assert failure(todo_xml, b"<todo><title>x</todo>") == (
+        "Invalid XML Payload: mismatched tag: line 1, column 16"
+    )
+
+
 def test_an_entity_expansion_bomb_is_refused() -> None:
     body = (
         b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
@@ -176,3 +272,126 @@ def test_an_external_dtd_is_refused() -> None:
 def test_deep_xml_is_refused() -> None:
     body = b"<todo>" + b"<a>" * 100 + b"x" + b"</a>" * 100 + b"</todo>"
     assert "nested" in failure(todo_xml, body)
+
+
+# --- DRF parser classes and their selection ----------------------------------------------
+
+
+class TodoRoute:
+    """What the parsers read from a todo view."""
+
+    structured_xml = True
+    xml_roots = ("todo", "todos")
+    entity_fields = TODO_FIELDS
+
+
+class PlainRoute:
+    """A route without structured todo XML types (e.g. /sim)."""
+
+    structured_xml = False
+    xml_roots = ("entity",)
+    entity_fields = ()
+
+
+TODO_FORMATS = BodyFormats((JsonObjectParser, XmlParser), missing=(400, "no type"))
+
+
+def select(formats: BodyFormats, header: str | None, route: object = None) -> BodyParser:
+    media_type = parse_header_parameters(header or "")[0]
+    parsers = [parser() for parser in formats.parsers]
+    return formats.select(parsers, media_type, header, route or TodoRoute())
+
+
+def parse(parser: BodyParser, body: bytes, route: object = None) -> object:
+    return parser.parse(io.BytesIO(body), parser.media_type, {"view": route or TodoRoute()})
+
+
+@pytest.mark.parametrize(
+    ("header", "parser"),
+    [
+        ("application/json", JsonObjectParser),
+        ("Application/JSON; charset=utf-8", JsonObjectParser),
+        ("application/xml", XmlParser),
+        ("text/xml;charset=UTF-8", XmlParser),
+        ("application/vnd.apichallenges.todo+xml", XmlParser),
+    ],
+)
+def test_the_parser_is_chosen_by_media_type(header: str, parser: type) -> None:
+    assert isinstance(select(TODO_FORMATS, header), parser)
+
+
+def test_structured_todo_xml_is_read_only_where_the_route_offers_it() -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, "application/todo+xml", PlainRoute())
+    assert (caught.value.status, caught.value.messages) == (
+        415,
+        ["Unsupported Content Type - application/todo+xml"],
+    )
+
+
+def test_an_unsupported_type_is_the_415_of_the_formats() -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, " Text/Plain; x=1 ")
+    assert (caught.value.status, caught.value.messages) == (
+        415,
+        ["Unsupported Content Type - text/plain; x=1"],
+    )
+
+
+@pytest.mark.parametrize("header", [None, "", "  ", ";charset=utf-8"])
+def test_a_missing_type_gets_the_formats_missing_answer(header: str | None) -> None:
+    with pytest.raises(ApiError) as caught:
+        select(TODO_FORMATS, header)
+    assert (caught.value.status, caught.value.messages) == (400, ["no type"])
+
+
+def test_without_a_missing_answer_a_missing_type_is_unsupported() -> None:
+    formats = BodyFormats((JsonParser,), unsupported="nope {header}", headers={"X": "1"})
+    with pytest.raises(ApiError) as caught:
+        select(formats, None)
+    assert (caught.value.status, caught.value.messages, caught.value.headers) == (
+        415,
+        ["nope "],
+        {"X": "1"},
+    )
+
+
+def test_the_415_carries_its_own_headers_too() -> None:
+    formats = BodyFormats((JsonParser,), headers={"A": "1"}, unsupported_headers={"B": "2"})
+    with pytest.raises(ApiError) as caught:
+        select(formats, "text/plain")
+    assert caught.value.headers == {"A": "1", "B": "2"}
+
+
+def test_the_unsupported_message_may_keep_the_headers_case() -> None:
+    formats = BodyFormats((JsonParser,), unsupported="Unsupported - {header}")
+    with pytest.raises(ApiError) as caught:
+        select(formats, "Text/Plain")
+    assert caught.value.messages == ["Unsupported - Text/Plain"]
+
+
+def test_the_xml_parser_reads_the_routes_roots_and_field_kinds() -> None:
+    body = b"<todo><doneStatus>true</doneStatus><id>3</id></todo>"
+    assert parse(XmlParser(), body) == {"doneStatus": True, "id": 3}
+    assert parse(XmlParser(), b"<entity><name>n</name></entity>", PlainRoute()) == {"name": "n"}
+
+
+def test_the_json_object_parser_reads_a_blank_body_as_no_fields() -> None:
+    assert parse(JsonObjectParser(), b"") == {}
+
+
+def test_the_json_parser_keeps_any_document() -> None:
+    assert parse(JsonParser(), b"[1]") == [1]
+    assert parse(JsonParser(), b"") is None
+
+
+def test_the_partial_json_parser_reads_blank_as_no_change() -> None:
+    assert parse(PartialJsonParser(), b" ") == {}
+    assert failure(parse, PartialJsonParser(), b"{").startswith("Malformed JSON document (")
+
+
+def test_the_patch_document_parsers_name_their_format_when_malformed() -> None:
+    assert failure(parse, MergePatchParser(), b"{").startswith(
+        "Malformed JSON Merge Patch document ("
+    )
+    assert failure(parse, JsonPatchParser(), b"[").startswith("Malformed JSON Patch document (")

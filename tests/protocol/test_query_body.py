@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils.http import parse_header_parameters
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.query import (
@@ -16,7 +19,9 @@ from practiceapi.protocol.query import (
 )
 from practiceapi.protocol.querybody import (
     ACCEPT_QUERY,
+    QUERY_BODY,
     STRUCTURED_QUERY_TYPES,
+    QueryBody,
     run_query_body,
 )
 from tests.protocol.test_query_filters import ROWS
@@ -24,6 +29,24 @@ from tests.protocol.test_query_filters import ROWS
 FORM = "application/x-www-form-urlencoded"
 JSONPATH = "application/jsonpath"
 STRUCTURED = STRUCTURED_QUERY_TYPES[0]
+
+
+class TodoRoute:
+    """What the QUERY parsers read from their view: the entity's fields."""
+
+    entity_fields = TODO_FIELDS
+
+
+def read_body(content_type: str | None, body: bytes) -> Callable[[], QueryBody]:
+    """The parse a QUERY view runs: the parser DRF selects by Content-Type, reading `body`."""
+
+    def read() -> QueryBody:
+        media_type = parse_header_parameters(content_type or "")[0]
+        parsers = [parser() for parser in QUERY_BODY.parsers]
+        parser = QUERY_BODY.select(parsers, media_type, content_type, TodoRoute())
+        return parser.parse(io.BytesIO(body), media_type, {"view": TodoRoute()})
+
+    return read
 
 
 def run(
@@ -38,8 +61,7 @@ def run(
     if isinstance(body, str):
         body = body.encode("utf-8")
     result = run_query_body(
-        content_type,
-        body,
+        read_body(content_type, body),
         ROWS if rows is None else rows,
         parse_query_string(url),
         TODO_FIELDS,

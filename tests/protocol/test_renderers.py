@@ -16,11 +16,10 @@ import pytest
 from django.utils.functional import lazystr
 from rest_framework.renderers import BaseRenderer
 
-from practiceapi.protocol import renderers
+from practiceapi.protocol import formats
+from practiceapi.protocol.formats import API_RENDERERS, RENDER_FUNCTIONS, render
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
 from practiceapi.protocol.renderers import (
-    API_RENDERERS,
-    RENDER_FUNCTIONS,
     CalendarRenderer,
     CsvRenderer,
     HtmlRenderer,
@@ -32,7 +31,6 @@ from practiceapi.protocol.renderers import (
     TextXmlRenderer,
     TsvRenderer,
     XmlRenderer,
-    render,
     render_calendar,
     render_csv,
     render_html,
@@ -137,6 +135,26 @@ def test_xml_item_is_bare_element() -> None:
         b"<todo><id>1</id><title>scan paperwork</title><doneStatus>false</doneStatus>"
         b"<description/></todo>"
     )
+
+
+def test_xml_elements_follow_the_payloads_xml_order() -> None:
+    payload = Collection(
+        "todos", "todo", TODOS.fields, TODOS.rows[:1], ("doneStatus", "description", "id", "title")
+    )
+    assert render_xml(payload) == (
+        b"<todos><todo><doneStatus>false</doneStatus><description/><id>1</id>"
+        b"<title>scan paperwork</title></todo></todos>"
+    )
+
+
+def test_xml_item_follows_the_payloads_xml_order() -> None:
+    payload = Item("entity", ("id", "name"), {"id": 2, "name": "n"}, ("name", "id"))
+    assert render_xml(payload) == b"<entity><name>n</name><id>2</id></entity>"
+
+
+def test_xml_order_leaves_json_in_definition_order() -> None:
+    payload = Item("entity", ("id", "name"), {"id": 2, "name": "n"}, ("name", "id"))
+    assert render_json(payload) == b'{"id":2,"name":"n"}'
 
 
 def test_xml_errors_use_error_message_children() -> None:
@@ -576,5 +594,7 @@ def test_api_renderers_in_server_preference_order() -> None:
     ]
 
 
-def test_module_exports_public_api() -> None:
-    assert {"render", "RENDER_FUNCTIONS", "API_RENDERERS"} <= set(renderers.__all__)
+def test_format_table_exports_public_api() -> None:
+    assert {"render", "RENDER_FUNCTIONS", "API_RENDERERS", "PRODUCIBLE", "EXPORT_FORMATS"} <= set(
+        dir(formats)
+    )

@@ -36,8 +36,8 @@ def test_it_renders_xml(client: Client) -> None:
     assert response["Content-Type"] == "application/xml"
     assert response.content == (
         b"<entities>"
-        b"<entity><id>1</id><name>entity number 1</name><description/></entity>"
-        b"<entity><id>2</id><name>entity number 2</name><description/></entity>"
+        b"<entity><name>entity number 1</name><description/><id>1</id></entity>"
+        b"<entity><name>entity number 2</name><description/><id>2</id></entity>"
         b"</entities>"
     )
 

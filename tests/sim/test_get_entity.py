@@ -54,7 +54,7 @@ def test_it_renders_xml(client: Client) -> None:
     response = client.get("/sim/entities/2", headers={"Accept": "application/xml"})
     assert response["Content-Type"] == "application/xml"
     assert response.content == (
-        b"<entity><id>2</id><name>entity number 2</name><description/></entity>"
+        b"<entity><name>entity number 2</name><description/><id>2</id></entity>"
     )
 
 

@@ -52,6 +52,17 @@ def test_it_accepts_an_xml_body(client: Client) -> None:
     assert orjson.loads(response.content) == {"id": 11, "name": "from xml", "description": "d"}
 
 
+def test_it_accepts_an_xml_fragment(client: Client) -> None:
+    body = "<name>from a fragment</name><description>d</description>"
+    response = client.post("/sim/entities", data=body, content_type="application/xml")
+    assert response.status_code == 201
+    assert orjson.loads(response.content) == {
+        "id": 11,
+        "name": "from a fragment",
+        "description": "d",
+    }
+
+
 def test_it_keeps_numeric_looking_xml_text_as_a_name(client: Client) -> None:
     body = "<entity><name>123</name></entity>"
     response = client.post("/sim/entities", data=body, content_type="text/xml")
@@ -61,7 +72,7 @@ def test_it_keeps_numeric_looking_xml_text_as_a_name(client: Client) -> None:
 def test_it_renders_the_created_entity_as_xml_when_asked(client: Client) -> None:
     response = post_json(client, {"name": "x"}, headers={"Accept": "application/xml"})
     assert response["Content-Type"] == "application/xml"
-    assert response.content == b"<entity><id>11</id><name>x</name><description/></entity>"
+    assert response.content == b"<entity><name>x</name><description/><id>11</id></entity>"
 
 
 def test_it_accepts_the_longest_allowed_values(client: Client) -> None:

@@ -109,7 +109,7 @@ def test_success_carries_accept_query(client: Client) -> None:
 def test_it_renders_the_negotiated_format(client: Client) -> None:
     response = query(client, "id=2", FORM, headers={"Accept": "application/xml"})
     assert response.content == (
-        b"<entities><entity><id>2</id><name>entity number 2</name><description/></entity>"
+        b"<entities><entity><name>entity number 2</name><description/><id>2</id></entity>"
         b"</entities>"
     )
 

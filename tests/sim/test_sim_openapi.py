@@ -125,3 +125,25 @@ def test_swagger_ui_lists_both_documents(client: Client) -> None:
     assert b'"/api/schema/"' in response.content
     assert f'"{SCHEMA_URL}"'.encode() in response.content
     assert b"StandaloneLayout" in response.content
+
+
+def test_xml_responses_list_the_entity_in_xml_element_order(document: dict[str, Any]) -> None:
+    content = document["paths"]["/sim/entities/{id}"]["get"]["responses"]["200"]["content"]
+    assert content["application/xml"]["schema"] == {"$ref": "#/components/schemas/EntityXml"}
+    entity = document["components"]["schemas"]["EntityXml"]
+    assert list(entity["properties"]) == ["name", "description", "id"]
+    assert entity["xml"] == {"name": "entity"}
+
+
+def test_xml_lists_hold_xml_ordered_entities(document: dict[str, Any]) -> None:
+    content = document["paths"]["/sim/entities"]["get"]["responses"]["200"]["content"]
+    assert content["text/xml"]["schema"] == {"$ref": "#/components/schemas/EntityListXml"}
+    listing = document["components"]["schemas"]["EntityListXml"]
+    assert listing["properties"]["entities"]["items"] == {"$ref": "#/components/schemas/EntityXml"}
+
+
+def test_json_responses_keep_the_definition_order(document: dict[str, Any]) -> None:
+    content = document["paths"]["/sim/entities/{id}"]["get"]["responses"]["200"]["content"]
+    assert content["application/json"]["schema"] == {"$ref": "#/components/schemas/Entity"}
+    properties = document["components"]["schemas"]["Entity"]["properties"]
+    assert list(properties) == ["id", "name", "description"]

@@ -17,7 +17,7 @@ def test_it_answers_a_one_element_collection(client: Client, guid: str) -> None:
 
 def test_it_answers_xml_wrapped_in_todos(client: Client, guid: str) -> None:
     response = client.get("/api/todos/1", headers=session(guid, Accept="application/xml"))
-    assert response.content.startswith(b"<todos><todo><id>1</id>")
+    assert response.content.startswith(b"<todos><todo><doneStatus>false</doneStatus>")
 
 
 def test_it_sends_no_accept_query(client: Client, guid: str) -> None:

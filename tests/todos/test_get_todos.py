@@ -56,8 +56,8 @@ def test_it_answers_xml(client: Client, guid: str) -> None:
     response = client.get("/api/todos?id=1", headers=session(guid, Accept="application/xml"))
     assert response["Content-Type"] == "application/xml"
     assert response.content == (
-        b"<todos><todo><id>1</id><title>scan paperwork</title><doneStatus>false</doneStatus>"
-        b"<description/></todo></todos>"
+        b"<todos><todo><doneStatus>false</doneStatus><description/><id>1</id>"
+        b"<title>scan paperwork</title></todo></todos>"
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 from tests.todos.support import errors, get_one, send
@@ -83,6 +84,20 @@ def test_it_amends_from_xml(client: Client, guid: str) -> None:
     assert response.status_code == 200
     assert response["Content-Type"] == "text/xml"
     assert b"<doneStatus>true</doneStatus>" in response.content
+
+
+@pytest.mark.parametrize("path", ["/api/todos/1", "/todos/1"])
+def test_it_amends_from_an_xml_fragment(client: Client, guid: str, path: str) -> None:
+    body = "<doneStatus>true</doneStatus><description>from a fragment</description>"
+    response = send(client, "POST", path, body, guid=guid, content_type="application/xml")
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": 1,
+        "title": "scan paperwork",
+        "doneStatus": True,
+        "description": "from a fragment",
+    }
+    assert get_one(client, guid, 1).json()["todos"][0]["description"] == "from a fragment"
 
 
 def test_content_type_is_checked(client: Client, guid: str) -> None:

@@ -123,13 +123,47 @@ def test_numeric_xml_text_stays_a_string(client: Client, guid: str) -> None:
     assert response.json()["title"] == "123"
 
 
+FRAGMENT = "<title>file paperwork</title><doneStatus>true</doneStatus><description>x</description>"
+
+
+@pytest.mark.parametrize("path", ["/api/todos", "/todos"])
+def test_it_creates_from_an_xml_fragment(client: Client, guid: str, path: str) -> None:
+    response = send(client, "POST", path, FRAGMENT, guid=guid, content_type="application/xml")
+    assert response.status_code == 201
+    assert response.json() == {
+        "id": 11,
+        "title": "file paperwork",
+        "doneStatus": True,
+        "description": "x",
+    }
+
+
+def test_an_xml_fragment_is_stored(client: Client, guid: str) -> None:
+    send(client, "POST", "/api/todos", FRAGMENT, guid=guid, content_type="application/xml")
+    assert get_one(client, guid, 11).json()["todos"][0]["title"] == "file paperwork"
+
+
+def test_an_xml_fragment_may_have_white_space_around_it(client: Client, guid: str) -> None:
+    body = f"\n  {FRAGMENT}\n"
+    response = send(client, "POST", "/api/todos", body, guid=guid, content_type="text/xml")
+    assert response.status_code == 201
+
+
+def test_a_malformed_xml_fragment_is_400_and_creates_nothing(client: Client, guid: str) -> None:
+    body = "<title>x</title><description>y</title>"
+    response = send(client, "POST", "/api/todos", body, guid=guid, content_type="application/xml")
+    assert response.status_code == 400
+    assert errors(response) == ["Invalid XML Payload: mismatched tag: line 1, column 32"]
+    assert get_one(client, guid, 11).status_code == 404
+
+
 def test_it_answers_in_the_accepted_type(client: Client, guid: str) -> None:
     response = send(
         client, "POST", "/api/todos", {"title": "x"}, guid=guid, Accept="application/xml"
     )
     assert response["Content-Type"] == "application/xml"
     assert response.content == (
-        b"<todo><id>11</id><title>x</title><doneStatus>false</doneStatus><description/></todo>"
+        b"<todo><doneStatus>false</doneStatus><description/><id>11</id><title>x</title></todo>"
     )
 
 

@@ -123,6 +123,18 @@ def test_an_unsupported_content_type_is_415(
     assert errors(response) == [f"Unsupported Content Type - {shown}"]
 
 
+def test_an_unsupported_content_type_is_415_without_a_body(client: Client, guid: str) -> None:
+    response = post(client, guid, "", content_type="text/plain")
+    assert response.status_code == 415
+    assert errors(response) == ["Unsupported Content Type - text/plain"]
+
+
+def test_a_missing_content_type_is_400_without_a_body(client: Client, guid: str) -> None:
+    response = post(client, guid, "", content_type=None)
+    assert response.status_code == 400
+    assert errors(response) == ["Unknown content Type: API cannot parse "]
+
+
 def test_malformed_json_is_400_saying_where(client: Client, guid: str) -> None:
     response = post(client, guid, '{"title": "x",}', content_type="application/json")
     assert response.status_code == 400

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 from tests.todos.support import create, errors, get_one, send
@@ -77,6 +78,15 @@ def test_it_replaces_from_xml(client: Client, guid: str) -> None:
     body = "<todo><title>xml</title><doneStatus>false</doneStatus></todo>"
     response = put(client, guid, 1, body, content_type="application/xml")
     assert response.json()["title"] == "xml"
+
+
+@pytest.mark.parametrize("path", ["/api/todos/1", "/todos/1"])
+def test_it_replaces_from_an_xml_fragment(client: Client, guid: str, path: str) -> None:
+    body = " <title>replaced</title> <doneStatus>true</doneStatus> "
+    response = send(client, "PUT", path, body, guid=guid, content_type="application/xml")
+    assert response.status_code == 200
+    assert response.json() == {"id": 1, "title": "replaced", "doneStatus": True, "description": ""}
+    assert get_one(client, guid, 1).json()["todos"][0]["title"] == "replaced"
 
 
 def test_content_type_is_checked(client: Client, guid: str) -> None:

@@ -23,7 +23,7 @@ from practiceapi.protocol.query import (
     apply_query,
     parse_query_string,
 )
-from practiceapi.protocol.querybody import ACCEPT_QUERY, run_query_body
+from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
 from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, create_todo
@@ -34,6 +34,7 @@ from todos.validation import (
 )
 from todos.views.base import (
     PUT_CANNOT_CREATE,
+    TODO_BODY,
     TodoApiView,
     collection,
     item,
@@ -59,6 +60,8 @@ def _over_max_limit(query: ParsedQuery) -> bool:
 
 class TodoListView(TodoApiView):
     """The todo collection."""
+
+    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
@@ -89,8 +92,7 @@ class TodoListView(TodoApiView):
     @schema.query_todos
     def query(self, request: Request) -> Response:
         page = run_query_body(
-            request.META.get("CONTENT_TYPE"),
-            request.body,
+            lambda: request.data,
             self._rows(request),
             self.url_query,
             TODO_FIELDS,

@@ -13,46 +13,13 @@ from rest_framework.request import Request
 from challenges.models import Challenger
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.negotiation import (
-    CSV,
-    HTML,
-    JSON,
-    JSON_SEQ,
-    JSONL,
-    NDJSON,
-    TEXT,
-    TEXT_XML,
-    TSV,
-    XML,
-)
+from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
-from practiceapi.protocol.renderers import render
 from practiceapi.protocol.responses import empty_response
 from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.views.base import collection, remember
 
-# format name -> (media type, file name); aliases as the reference accepts them.
-FORMATS: dict[str, tuple[str, str]] = {
-    "json": (JSON, "todos.json"),
-    "xml": (XML, "todos.xml"),
-    "text-xml": (TEXT_XML, "todos.xml"),
-    "txml": (TEXT_XML, "todos.xml"),
-    "csv": (CSV, "todos.csv"),
-    "text": (TEXT, "todos.txt"),
-    "txt": (TEXT, "todos.txt"),
-    "plain": (TEXT, "todos.txt"),
-    "html": (HTML, "todos.html"),
-    "ndjson": (NDJSON, "todos.ndjson"),
-    "jsonl": (JSONL, "todos.jsonl"),
-    "json-seq": (JSON_SEQ, "todos.json-seq"),
-    "jsonseq": (JSON_SEQ, "todos.json-seq"),
-    "tsv": (TSV, "todos.tsv"),
-    "tab": (TSV, "todos.tsv"),
-    "tabs": (TSV, "todos.tsv"),
-    "tab-delimited": (TSV, "todos.tsv"),
-    "tab-separated": (TSV, "todos.tsv"),
-}
 UNSUPPORTED_FORMAT = (
     "Unsupported export format. Use one of: "
     "json, xml, text-xml, csv, text, html, ndjson, jsonl, json-seq, tsv"
@@ -69,14 +36,15 @@ class TodoExportView(ApiView):
     @schema.export_todos
     def get(self, request: Request) -> HttpResponse:
         name = (request.query_params.get("format") or "").strip().lower()
-        if name not in FORMATS:
+        export = EXPORT_FORMATS.get(name)
+        if export is None:
             raise ApiError(400, UNSUPPORTED_FORMAT)
-        media_type, filename = FORMATS[name]
+        media_type = export.media_type
         challenger: Challenger | None = getattr(request._request, "challenger", None)
         rows = list_rows(challenger)
         remember(request, store_facts(rows))
         response = HttpResponse(render(collection(rows), media_type), content_type=media_type)
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Content-Disposition"] = f'attachment; filename="todos.{export.extension}"'
         response["Accept-Query"] = ACCEPT_QUERY
         return response
 

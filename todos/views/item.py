@@ -16,12 +16,10 @@ from rest_framework.response import Response
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON, top_ranked_range
 from practiceapi.protocol.parsers import (
-    JsonBodyParser,
+    BodyFormats,
     JsonPatchParser,
     MergePatchParser,
-    XmlBodyParser,
-    is_blank,
-    loads_strict,
+    PartialJsonParser,
 )
 from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.responses import empty_response
@@ -36,6 +34,7 @@ from todos.validation import (
 )
 from todos.views.base import (
     PUT_CANNOT_CREATE,
+    TODO_BODY,
     TodoApiView,
     collection,
     item,
@@ -45,7 +44,14 @@ from todos.views.base import (
 )
 
 CALENDAR = "text/calendar"
-ACCEPT_PATCH = "application/json, application/merge-patch+json, application/json-patch+json"
+PATCH_PARSERS = (PartialJsonParser, MergePatchParser, JsonPatchParser)
+ACCEPT_PATCH = ", ".join(parser.media_type for parser in PATCH_PARSERS)
+# Any other Content-Type, or none, is a 415 naming the three styles (§2.6).
+PATCH_BODY = BodyFormats(
+    PATCH_PARSERS,
+    unsupported="Unsupported PATCH Content Type",
+    headers={"Accept-Patch": ACCEPT_PATCH},
+)
 ITEM_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
 # The reference's fixed QUERY route on an item lists no PATCH (§2.5).
 QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
@@ -107,9 +113,13 @@ def _patched(current: dict, result: Any) -> dict:
     return amended_row(current, fields, replace=True)
 
 
-def _merge_builder(body: bytes) -> Callable[[dict], dict]:
+# The two document styles parse their body only once the todo is known to exist (§2.6):
+# `request.data` is read inside the builder, which runs only for a todo that was found.
+
+
+def _merge_builder(request: Request) -> Callable[[dict], dict]:
     def build(current: dict) -> dict:
-        document = loads_strict(body, "Malformed JSON Merge Patch document")
+        document = request.data
         if not isinstance(document, dict):
             raise ApiError(422, "JSON Merge Patch for entity resources must be an object")
         # Member names match fields case-insensitively, so `{"Description": null}` removes.
@@ -118,9 +128,9 @@ def _merge_builder(body: bytes) -> Callable[[dict], dict]:
     return build
 
 
-def _json_patch_builder(body: bytes) -> Callable[[dict], dict]:
+def _json_patch_builder(request: Request) -> Callable[[dict], dict]:
     def build(current: dict) -> dict:
-        document = loads_strict(body, "Malformed JSON Patch document")
+        document = request.data
         if not isinstance(document, list):
             raise ApiError(400, "JSON Patch document must be an array of operations")
         result: Any = current
@@ -141,7 +151,7 @@ def _json_patch_builder(body: bytes) -> Callable[[dict], dict]:
 class TodoItemView(TodoApiView):
     """One todo, addressed by the exact text of its id."""
 
-    parser_classes = (JsonBodyParser, XmlBodyParser, MergePatchParser, JsonPatchParser)
+    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
 
     @property
     def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
@@ -163,6 +173,7 @@ class TodoItemView(TodoApiView):
         return super().perform_content_negotiation(request, force)
 
     def after_negotiation(self, request: Request) -> None:
+        super().after_negotiation(request)
         if request.accepted_media_type == CALENDAR:
             # Errors cannot be rendered as iCalendar: they answer JSON, as the 404 does.
             request._request.negotiated_type = JSON
@@ -224,27 +235,20 @@ class TodoItemView(TodoApiView):
             raise
 
     def _patch(self, request: Request, todo_id: str) -> Response:
-        header = request.META.get("CONTENT_TYPE") or ""
-        style = header.split(";", 1)[0].strip().lower()
-        if style == "application/json":
-            document = (
-                {}
-                if is_blank(request.body)
-                else loads_strict(request.body, "Malformed JSON document")
-            )
-            if not isinstance(document, dict):
-                raise ApiError(400, "PATCH partial JSON update document must be an object")
-            fields = normalise(document)
-            # Partial JSON checks types before it looks the todo up (§2.6).
-            check_types(fields, create=False)
-            return self._amend(
-                request, todo_id, lambda current: amended_row(current, fields, replace=False)
-            )
-        if style == "application/merge-patch+json":
-            return self._amend(request, todo_id, _merge_builder(request.body))
-        if style == "application/json-patch+json":
-            return self._amend(request, todo_id, _json_patch_builder(request.body))
-        raise ApiError(415, "Unsupported PATCH Content Type")
+        style = request._request.content_type
+        if style == MergePatchParser.media_type:
+            return self._amend(request, todo_id, _merge_builder(request))
+        if style == JsonPatchParser.media_type:
+            return self._amend(request, todo_id, _json_patch_builder(request))
+        document = request.data
+        if not isinstance(document, dict):
+            raise ApiError(400, "PATCH partial JSON update document must be an object")
+        fields = normalise(document)
+        # Partial JSON checks types before it looks the todo up (§2.6).
+        check_types(fields, create=False)
+        return self._amend(
+            request, todo_id, lambda current: amended_row(current, fields, replace=False)
+        )
 
     def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
         try:
