@@ -30,15 +30,14 @@ from challenges.reports import (
     class_progress,
     completion_value,
     done_count,
-    format_time,
     guids_in_band,
     is_done,
-    parse_time,
     percent,
     progress_csv,
     total_count,
 )
 from challenges.sessions import lock_sessions, mode
+from challenges.times import format_time, parse_time
 
 admin.site.site_header = "API Challenges: instructor admin"
 admin.site.site_title = "API Challenges admin"

@@ -13,7 +13,6 @@ import csv
 import io
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from django.db.models import QuerySet
@@ -22,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from challenges.catalogue import DEPRECATED_KEYS, Challenge, challenges_for, display_id, is_done
 from challenges.models import Challenger, Cohort
 from challenges.sessions import mode
+from challenges.times import time_label
 
 # New key -> the key it had before (A.5): old saved progress still counts as done.
 _OLD_KEY_FOR = {new: old for old, new in DEPRECATED_KEYS.items()}
@@ -36,34 +36,6 @@ def completion_value(progress: Mapping[str, Any], key: str) -> Any:
         return progress[key]
     old = _OLD_KEY_FOR.get(key)
     return progress.get(old) if old else None
-
-
-def parse_time(value: Any) -> datetime | None:
-    """The completion time of a stored value, or None when it carries no time."""
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.strip())
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment
-
-
-def time_label(value: Any) -> str:
-    """`format_time(parse_time(value))`, without parsing the stamps this app writes
-    (`2026-03-04T10:15:00.123456Z`): the class matrix labels thousands of them."""
-    if isinstance(value, str) and len(value) >= 17 and value[10] == "T" and value[-1] == "Z":
-        return f"{value[:10]} {value[11:16]} UTC"
-    return format_time(parse_time(value))
-
-
-def format_time(moment: datetime | None) -> str:
-    """A short, unambiguous UTC time for tables and tooltips."""
-    if moment is None:
-        return ""
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def done_keys(progress: Mapping[str, Any], current_mode: str | None = None) -> list[str]:

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from challenges.catalogue import SECTIONS, challenges_for, display_id, progress_status
 from challenges.models import Challenger, Cohort
-from challenges.reports import completion_value, format_time, is_done, parse_time, percent
+from challenges.reports import completion_value, is_done, percent
 from challenges.services import (
     create_from_payload,
     parse_guid,
@@ -39,6 +39,7 @@ from challenges.sessions import (
     single_player,
     touch,
 )
+from challenges.times import format_time, parse_time
 from challenges.views.profile import parse_profile, save_profile
 from practiceapi.protocol.errors import ApiError
 from secrets_app.services import secret_for
