@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from challenges.catalogue import SECTIONS
+from challenges.catalogue import SECTIONS, keys_for
+from challenges.models import Challenger
 
 
 def status(client: Client, guid: str) -> dict:
@@ -69,3 +70,34 @@ def test_it_queries_no_more_for_more_progress(
     client.get("/api/challenges", headers={"X-CHALLENGER": guid})
     with django_assert_max_num_queries(2):
         client.get(f"/gui/challenges/{guid}/status.json")
+
+
+NEAR = {
+    "at": "2026-11-23T16:18:00.123456Z",
+    "request": "GET /api/todos?doneStatus=true",
+    "status": 200,
+    "reason": "your todos include 0 done todos",
+}
+
+
+def test_it_reports_the_near_miss_of_an_open_challenge(client: Client, guid: str) -> None:
+    Challenger.objects.filter(pk=guid).update(near_misses={"GET_TODOS_FILTERED": NEAR})
+    assert status(client, guid)["nearMisses"] == {"GET_TODOS_FILTERED": NEAR}
+
+
+def test_it_leaves_out_the_near_miss_of_a_done_challenge(client: Client, guid: str) -> None:
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    Challenger.objects.filter(pk=guid).update(near_misses={"GET_CHALLENGES": NEAR})
+    assert status(client, guid)["nearMisses"] == {}
+
+
+def test_it_names_the_next_challenge(client: Client, guid: str) -> None:
+    assert status(client, guid)["next"] == "GET_CHALLENGES"
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    assert status(client, guid)["next"] == "GET_TODOS"
+
+
+def test_with_everything_done_there_is_no_next_challenge(client: Client, guid: str) -> None:
+    everything = {key: "2026-11-23T10:00:00Z" for key in keys_for("multi")}
+    Challenger.objects.filter(pk=guid).update(progress=everything)
+    assert status(client, guid)["next"] is None
