@@ -13,6 +13,13 @@ from challenges.models import Challenger, Cohort
 STAMP = "2026-03-04T10:15:00Z"
 
 
+def near_miss(
+    reason: str, *, request: str = "GET /api/todos?doneStatus=true", at: str = STAMP
+) -> dict:
+    """One stored near-miss entry (`Challenger.near_misses`), as tracking writes it."""
+    return {"at": at, "request": request, "status": 200, "reason": reason}
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings) -> None:  # noqa: ANN001 - pytest-django's settings
     """Staff logins hash passwords; the production hasher is slow on purpose."""
@@ -26,12 +33,23 @@ def cohort(db: None) -> Cohort:
 
 @pytest.fixture
 def make_session(db: None) -> Callable[..., Challenger]:
-    """A session with its first `done` challenges (display order) completed at STAMP."""
+    """A session with its first `done` challenges (display order) completed at STAMP, and
+    the `near_misses` given (challenge key -> stored entry)."""
 
-    def make(done: int = 0, *, name: str = "", cohort: Cohort | None = None) -> Challenger:
+    def make(
+        done: int = 0,
+        *,
+        name: str = "",
+        cohort: Cohort | None = None,
+        near_misses: dict | None = None,
+    ) -> Challenger:
         progress = {key: STAMP for key in keys_for("multi")[:done]}
         return Challenger.objects.create(
-            guid=str(uuid.uuid4()), display_name=name, cohort=cohort, progress=progress
+            guid=str(uuid.uuid4()),
+            display_name=name,
+            cohort=cohort,
+            progress=progress,
+            near_misses=near_misses or {},
         )
 
     return make
