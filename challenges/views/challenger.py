@@ -68,6 +68,14 @@ def _lookup(request: Request, guid: str) -> Challenger | None:
     return find_challenger(guid)
 
 
+def _known(request: Request, guid: str) -> Challenger:
+    """`_lookup`, answering 404 for an unknown GUID as C.3 does (no format check)."""
+    challenger = _lookup(request, guid)
+    if challenger is None:
+        raise _unknown(f"Challenger not found {guid}")
+    return challenger
+
+
 class ChallengerView(ApiView):
     """POST /api/challenger: a new session (201), or an existing one named in the header."""
 
@@ -105,9 +113,7 @@ class ChallengerProgressView(ApiView):
 
     @schema.get_progress
     def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = _lookup(request, guid)
-        if challenger is None:
-            raise _unknown(f"Challenger not found {guid}")
+        challenger = _known(request, guid)
         return _with_session(_json(progress_payload(challenger)), challenger)
 
     @schema.put_progress
@@ -179,9 +185,7 @@ class ChallengerNearMissesView(ApiView):
 
     @schema.get_near_misses
     def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = _lookup(request, guid)
-        if challenger is None:
-            raise _unknown(f"Challenger not found {guid}")
+        challenger = _known(request, guid)
         progress = challenger.progress or {}
         rows = [
             {

@@ -13,13 +13,6 @@ from challenges.models import Challenger, Cohort
 STAMP = "2026-03-04T10:15:00Z"
 
 
-def near_miss(
-    reason: str, *, request: str = "GET /api/todos?doneStatus=true", at: str = STAMP
-) -> dict:
-    """One stored near-miss entry (`Challenger.near_misses`), as tracking writes it."""
-    return {"at": at, "request": request, "status": 200, "reason": reason}
-
-
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings) -> None:  # noqa: ANN001 - pytest-django's settings
     """Staff logins hash passwords; the production hasher is slow on purpose."""

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from challenges.models import Challenger, Cohort
 from secrets_app.services import secret_for
-from tests.admin.conftest import near_miss
+from tests.near_miss_entries import near_miss
 from todos.models import Todo
 
 LIST = "/admin/challenges/challenger/"

@@ -14,7 +14,7 @@ from django.utils.html import escape
 
 from challenges.catalogue import challenges_for
 from challenges.models import Challenger, Cohort
-from tests.admin.conftest import near_miss
+from tests.near_miss_entries import near_miss
 
 
 def url(cohort: Cohort) -> str:

@@ -15,26 +15,14 @@ from openapi_spec_validator import validate
 
 from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID, single_player
+from tests.near_miss_entries import near_miss, store_near_misses
 
 pytestmark = pytest.mark.django_db
 
-FILTERED = {
-    "at": "2026-11-23T16:18:00.123456Z",
-    "request": "GET /api/todos?doneStatus=true",
-    "status": 200,
-    "reason": "your todos include 0 done todos; this challenge needs at least one done "
-    "and one not done",
-}
-OLDER = {
-    "at": "2026-11-23T16:05:00Z",
-    "request": "POST /api/todos",
-    "status": 400,
-    "reason": "the body is not valid JSON",
-}
-
-
-def store(guid: str, near_misses: dict) -> None:
-    Challenger.objects.filter(pk=guid).update(near_misses=near_misses)
+FILTERED = near_miss()
+OLDER = near_miss(
+    "the body is not valid JSON", request="POST /api/todos", status=400, at="2026-11-23T16:05:00Z"
+)
 
 
 def near_misses(client: Client, guid: str, **headers: str) -> list[dict]:
@@ -56,7 +44,7 @@ def test_a_fresh_session_has_none(client: Client, guid: str) -> None:
 
 
 def test_it_shows_a_near_miss_with_its_challenge(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED})
     assert near_misses(client, guid) == [
         {
             "id": 7,
@@ -70,14 +58,14 @@ def test_it_shows_a_near_miss_with_its_challenge(client: Client, guid: str) -> N
 
 
 def test_the_id_is_the_one_of_the_challenges_list(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED, "POST_TODOS_BAD_DONE_STATUS": OLDER})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED, "POST_TODOS_BAD_DONE_STATUS": OLDER})
     ids = challenge_ids(client, guid)
     for near in near_misses(client, guid):
         assert near["id"] == ids[near["name"]]
 
 
 def test_the_newest_comes_first(client: Client, guid: str) -> None:
-    store(guid, {"POST_TODOS_BAD_DONE_STATUS": OLDER, "GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"POST_TODOS_BAD_DONE_STATUS": OLDER, "GET_TODOS_FILTERED": FILTERED})
     assert [n["at"] for n in near_misses(client, guid)] == [FILTERED["at"], OLDER["at"]]
 
 
@@ -85,31 +73,33 @@ def test_times_without_fractions_sort_by_time_not_by_text(client: Client, guid: 
     # "…16:18:00Z" sorts after "…16:18:00.5Z" as text, but is the earlier moment.
     whole = FILTERED | {"at": "2026-11-23T16:18:00Z"}
     later = OLDER | {"at": "2026-11-23T16:18:00.500000Z"}
-    store(guid, {"GET_TODOS_FILTERED": whole, "POST_TODOS_BAD_DONE_STATUS": later})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": whole, "POST_TODOS_BAD_DONE_STATUS": later})
     assert [n["at"] for n in near_misses(client, guid)] == [later["at"], whole["at"]]
 
 
 def test_a_completed_challenge_is_left_out(client: Client, guid: str) -> None:
     client.get("/api/challenges", headers={"X-CHALLENGER": guid})  # completes GET_CHALLENGES
-    store(guid, {"GET_CHALLENGES": OLDER, "GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_CHALLENGES": OLDER, "GET_TODOS_FILTERED": FILTERED})
     assert [n["name"] for n in near_misses(client, guid)] == ["GET /api/todos (200) ?filter"]
 
 
 def test_an_unknown_challenge_key_is_left_out(client: Client, guid: str) -> None:
-    store(guid, {"NO_SUCH_CHALLENGE": OLDER, "GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"NO_SUCH_CHALLENGE": OLDER, "GET_TODOS_FILTERED": FILTERED})
     assert len(near_misses(client, guid)) == 1
 
 
 def test_a_challenge_of_the_other_mode_is_left_out(client: Client, single_mode: None) -> None:
     session = single_player()
-    store(session.guid, {"GET_RESTORE_EXISTING_CHALLENGER": OLDER, "GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(
+        session.guid, {"GET_RESTORE_EXISTING_CHALLENGER": OLDER, "GET_TODOS_FILTERED": FILTERED}
+    )
     assert [n["request"] for n in near_misses(client, session.guid)] == [FILTERED["request"]]
 
 
 def test_single_mode_answers_for_the_single_session_whatever_the_guid(
     client: Client, single_mode: None
 ) -> None:
-    store(single_player().guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(single_player().guid, {"GET_TODOS_FILTERED": FILTERED})
     response = client.get(f"/api/challenger/{uuid.uuid4()}/near-misses")
     assert response["X-CHALLENGER"] == SINGLE_PLAYER_GUID
     assert len(response.json()["nearMisses"]) == 1
@@ -121,7 +111,7 @@ def test_it_echoes_the_session(client: Client, guid: str) -> None:
 
 
 def test_it_answers_xml_when_asked(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED | {"reason": "0 done < 1 & more"}})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED | {"reason": "0 done < 1 & more"}})
     response = client.get(
         f"/api/challenger/{guid}/near-misses", headers={"Accept": "application/xml"}
     )
@@ -158,7 +148,7 @@ def test_an_unknown_guid_is_answered_in_xml_when_asked(client: Client) -> None:
 
 
 def test_the_legacy_root_route_answers_the_same(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED})
     legacy = client.get(f"/challenger/{guid}/near-misses")
     assert legacy.content == client.get(f"/api/challenger/{guid}/near-misses").content
 
@@ -168,7 +158,7 @@ def test_a_trailing_slash_is_accepted(client: Client, guid: str) -> None:
 
 
 def test_head_has_no_body(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED})
     response = client.head(f"/api/challenger/{guid}/near-misses")
     assert response.status_code == 200
     assert response.content == b""
@@ -187,14 +177,14 @@ def test_other_verbs_are_405(client: Client, guid: str) -> None:
 
 
 def test_reading_them_changes_nothing(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED})
     before = Challenger.objects.values("progress", "near_misses").get(pk=guid)
     client.get(f"/api/challenger/{guid}/near-misses", headers={"X-CHALLENGER": guid})
     assert Challenger.objects.values("progress", "near_misses").get(pk=guid) == before
 
 
 def test_the_challenges_list_keeps_its_exact_shape(client: Client, guid: str) -> None:
-    store(guid, {"GET_TODOS_FILTERED": FILTERED})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": FILTERED})
     response = client.get("/api/challenges", headers={"X-CHALLENGER": guid})
     assert list(response.json()) == ["challenges"]
     for challenge in response.json()["challenges"]:

@@ -12,6 +12,7 @@ from challenges.catalogue import SECTIONS, challenges_for, display_id
 from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID
 from secrets_app.services import secret_for
+from tests.near_miss_entries import near_miss, store_near_misses
 
 
 def page(client: Client, guid: str) -> str:
@@ -174,16 +175,7 @@ def test_single_mode_gui_challenges_opens_the_single_session(
 
 # ------------------------------------------------------------------ near misses, next panel
 
-NEAR = {
-    "at": "2026-11-23T16:18:00.123456Z",
-    "request": "GET /api/todos?doneStatus=true",
-    "status": 200,
-    "reason": "your todos include 0 done todos",
-}
-
-
-def store_near_misses(guid: str, near_misses: dict) -> None:
-    Challenger.objects.filter(pk=guid).update(near_misses=near_misses)
+NEAR = near_miss("your todos include 0 done todos")
 
 
 def visible_text(html: str) -> str:

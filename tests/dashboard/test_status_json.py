@@ -7,6 +7,7 @@ from django.test import Client
 
 from challenges.catalogue import SECTIONS, keys_for
 from challenges.models import Challenger
+from tests.near_miss_entries import near_miss, store_near_misses
 
 
 def status(client: Client, guid: str) -> dict:
@@ -72,22 +73,17 @@ def test_it_queries_no_more_for_more_progress(
         client.get(f"/gui/challenges/{guid}/status.json")
 
 
-NEAR = {
-    "at": "2026-11-23T16:18:00.123456Z",
-    "request": "GET /api/todos?doneStatus=true",
-    "status": 200,
-    "reason": "your todos include 0 done todos",
-}
+NEAR = near_miss()
 
 
 def test_it_reports_the_near_miss_of_an_open_challenge(client: Client, guid: str) -> None:
-    Challenger.objects.filter(pk=guid).update(near_misses={"GET_TODOS_FILTERED": NEAR})
+    store_near_misses(guid, {"GET_TODOS_FILTERED": NEAR})
     assert status(client, guid)["nearMisses"] == {"GET_TODOS_FILTERED": NEAR}
 
 
 def test_it_leaves_out_the_near_miss_of_a_done_challenge(client: Client, guid: str) -> None:
     client.get("/api/challenges", headers={"X-CHALLENGER": guid})
-    Challenger.objects.filter(pk=guid).update(near_misses={"GET_CHALLENGES": NEAR})
+    store_near_misses(guid, {"GET_CHALLENGES": NEAR})
     assert status(client, guid)["nearMisses"] == {}
 
 
