@@ -1,5 +1,6 @@
 """The instructor's admin: sessions with their progress and near misses, cohorts, the class
-progress page and the CSV export. Staff login is Django's own (`createsuperuser`, see docs/instructors.md).
+progress page and the CSV export. Staff login is Django's own (`createsuperuser`, see
+docs/instructors.md).
 
 Progress is read from `Challenger.progress` through `challenges.reports`; the admin never
 writes it (a full-row save could overwrite a completion recorded at the same moment).

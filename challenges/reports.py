@@ -204,15 +204,15 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
                 cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
             else:
                 cells.append("<td></td>")
+        # Cells hold one text students typed, the near-miss title, and it is escaped.
+        row_cells = mark_safe("".join(cells))
         rows.append(
             Row(
                 guid=guid,
                 name=name or guid,
                 done=done,
                 percent=percent(done, total),
-                cells=mark_safe(
-                    "".join(cells)
-                ),  # near-miss titles (students' requests) are escaped
+                cells=row_cells,
             )
         )
     students = len(rows)

@@ -3,8 +3,8 @@ create, restore and label a session.
 
 Server-rendered so every essential works without JavaScript; `static/dashboard/dashboard.js`
 only adds live updates (polling `status.json`: ticks, near misses, the next challenge),
-copy buttons and remembered GUIDs. The
-secret token is never shown (D6.4): the downloadable progress file leaves it out too.
+copy buttons and remembered GUIDs. The secret token is never shown (D6.4): the downloadable
+progress file leaves it out too.
 """
 
 from __future__ import annotations
