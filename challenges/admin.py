@@ -1,5 +1,6 @@
-"""The instructor's admin: sessions with their progress, cohorts, the class progress page
-and the CSV export. Staff login is Django's own (`createsuperuser`, see docs/instructors.md).
+"""The instructor's admin: sessions with their progress and near misses, cohorts, the class
+progress page and the CSV export. Staff login is Django's own (`createsuperuser`, see
+docs/instructors.md).
 
 Progress is read from `Challenger.progress` through `challenges.reports`; the admin never
 writes it (a full-row save could overwrite a completion recorded at the same moment).
@@ -24,21 +25,21 @@ from django.utils.timezone import now
 
 from challenges.catalogue import challenges_for, display_id
 from challenges.models import Challenger, Cohort
+from challenges.near_misses import open_near_misses
 from challenges.reports import (
     band_by_slug,
     bands,
     class_progress,
     completion_value,
     done_count,
-    format_time,
     guids_in_band,
     is_done,
-    parse_time,
     percent,
     progress_csv,
     total_count,
 )
 from challenges.sessions import lock_sessions, mode
+from challenges.times import format_time, parse_time
 
 admin.site.site_header = "API Challenges: instructor admin"
 admin.site.site_title = "API Challenges admin"
@@ -96,6 +97,7 @@ class ChallengerAdmin(admin.ModelAdmin):
         "last_seen",
         "dashboard_link",
         "progress_summary",
+        "near_miss_table",
         "challenge_table",
     )
     readonly_fields = (
@@ -104,6 +106,7 @@ class ChallengerAdmin(admin.ModelAdmin):
         "last_seen",
         "dashboard_link",
         "progress_summary",
+        "near_miss_table",
         "challenge_table",
     )
 
@@ -169,6 +172,30 @@ class ChallengerAdmin(admin.ModelAdmin):
             '<table class="cp-challenges"><thead><tr><th scope="col">ID</th>'
             '<th scope="col">Challenge</th><th scope="col">Done</th>'
             '<th scope="col">Completed at</th></tr></thead><tbody>{}</tbody></table>',
+            body,
+        )
+
+    @admin.display(description="near misses")
+    def near_miss_table(self, obj: Challenger) -> SafeString:
+        nearly = open_near_misses(obj.progress or {}, obj.near_misses, mode())
+        if not nearly:
+            return format_html(
+                "<p>{}</p>", "None: no request has nearly completed a challenge still open."
+            )
+        body = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td>"
+            "<td>{}</td></tr>",
+            (
+                (n.display_id, n.name, format_time(n.moment), n.request, n.status, n.reason)
+                for n in nearly
+            ),
+        )
+        return format_html(
+            '<table class="cp-challenges cp-near-misses"><thead><tr><th scope="col">ID</th>'
+            '<th scope="col">Challenge</th><th scope="col">Last try at</th>'
+            '<th scope="col">Request</th><th scope="col">Status</th>'
+            '<th scope="col">Reason</th></tr></thead><tbody>{}</tbody></table>',
             body,
         )
 

@@ -1,27 +1,32 @@
-"""Progress as instructors read it: done counts, progress bands, the class matrix, CSV.
+"""Progress as instructors read it: done counts, progress bands, the class matrix with its
+near misses, CSV.
 
-Everything here starts from `Challenger.progress` ({challenge key: ISO completion time}) and
-the catalogue; nothing names a challenge. The class matrix is built from ONE query
-(`values_list("guid", "display_name", "progress")`) and rendered from precomputed HTML
-strings, so a class of 300 students × 99 challenges costs the same number of queries as a
-class of 3 and renders well under a second.
+Everything here starts from `Challenger.progress` ({challenge key: ISO completion time}),
+`Challenger.near_misses` (read through `challenges.near_misses`) and the catalogue; nothing
+names a challenge. The class matrix is built from ONE query
+(`values_list("guid", "display_name", "progress", "near_misses")`) and rendered from
+precomputed HTML strings, so a class of 300 students × 99 challenges costs the same number
+of queries as a class of 3 and renders well under a second.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from challenges.catalogue import DEPRECATED_KEYS, Challenge, challenges_for, display_id, is_done
 from challenges.models import Challenger, Cohort
+from challenges.near_misses import read_near_miss
 from challenges.sessions import mode
+from challenges.times import time_label
 
 # New key -> the key it had before (A.5): old saved progress still counts as done.
 _OLD_KEY_FOR = {new: old for old, new in DEPRECATED_KEYS.items()}
@@ -36,34 +41,6 @@ def completion_value(progress: Mapping[str, Any], key: str) -> Any:
         return progress[key]
     old = _OLD_KEY_FOR.get(key)
     return progress.get(old) if old else None
-
-
-def parse_time(value: Any) -> datetime | None:
-    """The completion time of a stored value, or None when it carries no time."""
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.strip())
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment
-
-
-def time_label(value: Any) -> str:
-    """`format_time(parse_time(value))`, without parsing the stamps this app writes
-    (`2026-03-04T10:15:00.123456Z`): the class matrix labels thousands of them."""
-    if isinstance(value, str) and len(value) >= 17 and value[10] == "T" and value[-1] == "Z":
-        return f"{value[:10]} {value[11:16]} UTC"
-    return format_time(parse_time(value))
-
-
-def format_time(moment: datetime | None) -> str:
-    """A short, unambiguous UTC time for tables and tooltips."""
-    if moment is None:
-        return ""
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def done_keys(progress: Mapping[str, Any], current_mode: str | None = None) -> list[str]:
@@ -151,6 +128,9 @@ class Column:
     count: int
     percent: int
     bar_style: str  # precomputed inline width, so the template does no arithmetic
+    near_count: int  # students with a near miss on it (and not done)
+    near_reason: str  # the reason most of them got ("" without near misses)
+    near_reason_count: int
 
 
 @dataclass(frozen=True)
@@ -171,27 +151,40 @@ class ClassProgress:
     average_percent: int
     finished: int
     stuck_at: Column | None  # first challenge (display order) fewer than half have done
+    nearly: list[Column]  # challenges with at least one near miss, in display order
 
 
 DONE_SYMBOL = "✓"
+NEAR_SYMBOL = "≈"
+
+
+def most_common(reasons: Counter[str]) -> tuple[str, int]:
+    """The most frequent reason and its count; ties go to the alphabetically first, so the
+    page does not change with the order students are listed in."""
+    if not reasons:
+        return "", 0
+    return min(reasons.items(), key=lambda item: (-item[1], item[0]))
 
 
 def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProgress:
-    """The students × challenges matrix of one cohort, and per-challenge completion counts."""
+    """The students × challenges matrix of one cohort (done and near-miss cells), and per
+    challenge how many completed it, how many nearly did and why most of those missed."""
     current = current_mode or mode()
     challenges: tuple[Challenge, ...] = challenges_for(current)
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
-        .values_list("guid", "display_name", "progress")
+        .values_list("guid", "display_name", "progress", "near_misses")
     )
     total = len(challenges)
     counts = [0] * total
+    reasons: list[Counter[str]] = [Counter() for _ in challenges]
     rows: list[Row] = []
     ids = [display_id(c.key, current) for c in challenges]
     keys = [c.key for c in challenges]
-    for guid, name, progress in sessions:
+    for guid, name, progress, near_misses in sessions:
         progress = progress or {}
+        near_misses = near_misses if isinstance(near_misses, dict) else {}
         cells: list[str] = []
         done = 0
         for index, key in enumerate(keys):
@@ -205,21 +198,28 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
                 cells.append(
                     f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
                 )
+            elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
+                reasons[index][near.reason] += 1
+                title = escape(f"#{ids[index]} {near.summary}")
+                cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
             else:
                 cells.append("<td></td>")
+        # Cells hold one text students typed, the near-miss title, and it is escaped.
+        row_cells = mark_safe("".join(cells))
         rows.append(
             Row(
                 guid=guid,
                 name=name or guid,
                 done=done,
                 percent=percent(done, total),
-                cells=mark_safe("".join(cells)),  # no student-typed text in cells
+                cells=row_cells,
             )
         )
     students = len(rows)
     columns = []
     for index, challenge in enumerate(challenges):
         share = percent(counts[index], students)
+        reason, reason_count = most_common(reasons[index])
         columns.append(
             Column(
                 key=challenge.key,
@@ -229,6 +229,9 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
                 count=counts[index],
                 percent=share,
                 bar_style=f"width:{share}%",
+                near_count=sum(reasons[index].values()),
+                near_reason=reason,
+                near_reason_count=reason_count,
             )
         )
     stuck_at = next((c for c in columns if students and c.count * 2 < students), None)
@@ -240,6 +243,7 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
         average_percent=(sum(r.percent for r in rows) // students) if students else 0,
         finished=sum(1 for r in rows if r.done == total),
         stuck_at=stuck_at,
+        nearly=[c for c in columns if c.near_count],
     )
 
 

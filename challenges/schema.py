@@ -65,6 +65,32 @@ CHALLENGES = {
     "required": ["challenges"],
     "xml": {"name": "challenges"},
 }
+NEAR_MISSES = {
+    "type": "object",
+    "properties": {
+        "nearMisses": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "integer", "description": "As in `GET /api/challenges`."},
+                    "name": {"type": "string"},
+                    "at": {"type": "string", "format": "date-time"},
+                    "request": {
+                        "type": "string",
+                        "description": "Method and target, e.g. `GET /api/todos?doneStatus=true`.",
+                    },
+                    "status": {"type": "integer", "description": "The status it was answered."},
+                    "reason": {"type": "string", "description": "Why it did not count."},
+                },
+                "required": ["id", "name", "at", "request", "status", "reason"],
+                "xml": {"name": "nearMiss"},
+            },
+        }
+    },
+    "required": ["nearMisses"],
+    "xml": {"name": "nearMisses"},
+}
 
 
 def _error(description: str) -> OpenApiResponse:
@@ -117,6 +143,22 @@ put_database = extend_schema(
         404: _error("Unknown session."),
     },
 )
+get_near_misses = extend_schema(
+    tags=[TAG],
+    summary="Requests that nearly completed a challenge, and why they did not",
+    description=(
+        "For each challenge still open, the latest request that looked like an attempt at "
+        "it but missed a condition, newest first. An entry goes when its challenge is "
+        "completed."
+    ),
+    parameters=[GUID, X_CHALLENGER],
+    responses={
+        200: NEAR_MISSES,
+        404: _error("Unknown session."),
+        406: _error("No acceptable response type."),
+    },
+)
+exclude = extend_schema(exclude=True)
 get_challenges = extend_schema(
     tags=["challenges"],
     summary="Every challenge with this session's completion status",

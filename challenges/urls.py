@@ -6,6 +6,7 @@ from django.urls import re_path
 
 from challenges.views.challenger import (
     ChallengerDatabaseView,
+    ChallengerNearMissesView,
     ChallengerProgressView,
     ChallengerView,
 )
@@ -17,6 +18,7 @@ api_patterns = [
     re_path(r"^challenger/?$", ChallengerView.as_view()),
     re_path(r"^challenger/database/(?P<guid>[^/]+)/?$", ChallengerDatabaseView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/profile/?$", ChallengerProfileView.as_view()),
+    re_path(r"^challenger/(?P<guid>[^/]+)/near-misses/?$", ChallengerNearMissesView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/?$", ChallengerProgressView.as_view()),
     re_path(r"^challenges/?$", ChallengesView.as_view()),
     re_path(r"^heartbeat/?$", HeartbeatView.as_view()),

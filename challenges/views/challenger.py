@@ -1,4 +1,5 @@
-"""/api/challenger: create, read, restore sessions and their todo data (challenges.md §C)."""
+"""/api/challenger: create, read, restore sessions and their todo data (challenges.md §C),
+and read a session's near misses."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 import orjson
 from django.http import HttpResponse
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from challenges import schema
 from challenges.models import Challenger
+from challenges.near_misses import open_near_misses
 from challenges.services import (
     create_from_payload,
     parse_guid,
@@ -28,6 +31,7 @@ from challenges.sessions import (
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
+from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
 from todos.selectors import todo_rows
 from todos.services import replace_all
@@ -62,6 +66,14 @@ def _lookup(request: Request, guid: str) -> Challenger | None:
     if own is not None and own.guid == guid.strip().lower():
         return own
     return find_challenger(guid)
+
+
+def _known(request: Request, guid: str) -> Challenger:
+    """`_lookup`, answering 404 for an unknown GUID as C.3 does (no format check)."""
+    challenger = _lookup(request, guid)
+    if challenger is None:
+        raise _unknown(f"Challenger not found {guid}")
+    return challenger
 
 
 class ChallengerView(ApiView):
@@ -101,9 +113,7 @@ class ChallengerProgressView(ApiView):
 
     @schema.get_progress
     def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = _lookup(request, guid)
-        if challenger is None:
-            raise _unknown(f"Challenger not found {guid}")
+        challenger = _known(request, guid)
         return _with_session(_json(progress_payload(challenger)), challenger)
 
     @schema.put_progress
@@ -159,6 +169,39 @@ class ChallengerDatabaseView(ApiView):
         response = empty_response(204)
         return _with_session(response, challenger)
 
+    def options(self, request: Request, guid: str) -> HttpResponse:
+        return empty_response(204, self.headers_on_405)
+
+
+NEAR_MISS_FIELDS = ("id", "name", "at", "request", "status", "reason")
+
+
+class ChallengerNearMissesView(ApiView):
+    """GET /api/challenger/{guid}/near-misses: for each open challenge, the latest request
+    that nearly completed it and why it did not. Negotiated like /api/challenges (XML and
+    the other formats when asked, 406 otherwise); an unknown GUID is answered as C.3."""
+
+    headers_on_405 = {"Allow": "GET, HEAD, OPTIONS"}
+
+    @schema.get_near_misses
+    def get(self, request: Request, guid: str) -> HttpResponse:
+        challenger = _known(request, guid)
+        progress = challenger.progress or {}
+        rows = [
+            {
+                "id": int(near.display_id),
+                "name": near.name,
+                "at": near.at,
+                "request": near.request,
+                "status": near.status,
+                "reason": near.reason,
+            }
+            for near in open_near_misses(progress, challenger.near_misses, mode())
+        ]
+        payload = Collection("nearMisses", "nearMiss", NEAR_MISS_FIELDS, rows)
+        return _with_session(Response(payload), challenger)
+
+    @schema.exclude
     def options(self, request: Request, guid: str) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
 

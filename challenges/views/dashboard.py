@@ -2,8 +2,9 @@
 create, restore and label a session.
 
 Server-rendered so every essential works without JavaScript; `static/dashboard/dashboard.js`
-only adds live updates (polling `status.json`), copy buttons and remembered GUIDs. The
-secret token is never shown (D6.4): the downloadable progress file leaves it out too.
+only adds live updates (polling `status.json`: ticks, near misses, the next challenge),
+copy buttons and remembered GUIDs. The secret token is never shown (D6.4): the downloadable
+progress file leaves it out too.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from challenges.catalogue import SECTIONS, challenges_for, display_id, progress_status
 from challenges.models import Challenger, Cohort
-from challenges.reports import completion_value, format_time, is_done, parse_time, percent
+from challenges.near_misses import open_near_misses
+from challenges.reports import completion_value, is_done, percent
 from challenges.services import (
     create_from_payload,
     parse_guid,
@@ -39,6 +41,7 @@ from challenges.sessions import (
     single_player,
     touch,
 )
+from challenges.times import format_time, parse_time
 from challenges.views.profile import parse_profile, save_profile
 from practiceapi.protocol.errors import ApiError
 from secrets_app.services import secret_for
@@ -102,24 +105,29 @@ def catalogue_view(current_mode: str) -> tuple[SectionView, ...]:
 
 
 def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
-    """Sections with each challenge's done flag and time, and the totals."""
+    """Sections with each challenge's done flag, time and near miss; the totals; and the
+    next challenge (the first open one in display order, None when all are done)."""
     progress = challenger.progress or {}
+    near = {n.key: n for n in open_near_misses(progress, challenger.near_misses, current_mode)}
     sections = []
     done_total = 0
+    next_row = None
     for section in catalogue_view(current_mode):
         rows = []
         for challenge in section.challenges:
             value = completion_value(progress, challenge.key)
             done = is_done(value)
             moment = parse_time(value) if done else None
-            rows.append(
-                {
-                    "c": challenge,
-                    "done": done,
-                    "at": format_time(moment),
-                    "iso": moment.isoformat() if moment else "",
-                }
-            )
+            row = {
+                "c": challenge,
+                "done": done,
+                "at": format_time(moment),
+                "iso": moment.isoformat() if moment else "",
+                "near": None if done else near.get(challenge.key),
+            }
+            rows.append(row)
+            if next_row is None and not done:
+                next_row = row
         done = sum(1 for row in rows if row["done"])
         done_total += done
         sections.append({"s": section, "rows": rows, "done": done, "total": len(rows)})
@@ -129,12 +137,14 @@ def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
         "done": done_total,
         "total": total,
         "percent": percent(done_total, total),
+        "next": next_row,
     }
 
 
 def status_data(challenger: Challenger, current_mode: str) -> dict[str, Any]:
     """What the page's script needs to update itself in place."""
     data = progress_rows(challenger, current_mode)
+    rows = [row for s in data["sections"] for row in s["rows"]]
     return {
         "guid": challenger.guid,
         "done": data["done"],
@@ -142,11 +152,19 @@ def status_data(challenger: Challenger, current_mode: str) -> dict[str, Any]:
         "percent": data["percent"],
         "sections": {s["s"].key: s["done"] for s in data["sections"]},
         "completed": {
-            row["c"].key: {"at": row["iso"], "label": row["at"]}
-            for s in data["sections"]
-            for row in s["rows"]
-            if row["done"]
+            row["c"].key: {"at": row["iso"], "label": row["at"]} for row in rows if row["done"]
         },
+        "nearMisses": {
+            row["c"].key: {
+                "at": row["near"].at,
+                "request": row["near"].request,
+                "status": row["near"].status,
+                "reason": row["near"].reason,
+            }
+            for row in rows
+            if row["near"]
+        },
+        "next": data["next"]["c"].key if data["next"] else None,
     }
 
 

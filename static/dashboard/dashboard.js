@@ -1,7 +1,9 @@
 /* Progressive enhancement for the student dashboard. Everything essential works without
- * this file; it adds: live ticks (polls the page's status.json every few seconds and
- * updates rows in place), a Copy button for the GUID, and a short list of the sessions
- * this browser used (localStorage). It never reads or shows the secret token. */
+ * this file; it adds: live ticks, "last try" near misses and the next-challenge panel
+ * (polls the page's status.json every few seconds and updates the page in place), a Copy
+ * button for the GUID, and a short list of the sessions this browser used (localStorage).
+ * It never reads or shows the secret token. Text from the server (near-miss requests and
+ * reasons come from students' requests) is only ever set as textContent. */
 (function () {
   "use strict";
 
@@ -129,6 +131,106 @@
     });
   }
 
+  function nearText(near) {
+    return "last try: " + near.request + " \u2192 " + near.status + ": " + near.reason;
+  }
+
+  function span(className, text) {
+    var node = document.createElement("span");
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  // The same markup as templates/dashboard/_near_miss.html.
+  function nearMissLine(near) {
+    var line = document.createElement("p");
+    line.className = "near-miss";
+    var request = document.createElement("code");
+    request.className = "near-request";
+    request.textContent = near.request;
+    line.appendChild(span("near-label", "last try:"));
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(request);
+    line.appendChild(document.createTextNode(" \u2192 "));
+    line.appendChild(span("near-status", String(near.status)));
+    line.appendChild(document.createTextNode(": "));
+    line.appendChild(span("near-reason", near.reason));
+    return line;
+  }
+
+  function clear(node) {
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+  }
+
+  // Rebuilds the next-challenge panel from that challenge's row, which already holds its
+  // name, description and hints: the status carries only the key.
+  function applyNext(nextKey) {
+    var panel = document.getElementById("next-challenge");
+    var body = panel && panel.querySelector("[data-next-body]");
+    nextKey = nextKey || "";
+    if (!body || panel.getAttribute("data-next") === nextKey) { return; }
+    var row = nextKey ? document.getElementById("c-" + nextKey) : null;
+    if (nextKey && !row) { return; }
+    clear(body);
+    panel.setAttribute("data-next", nextKey);
+    if (!row) {
+      var allDone = document.createElement("p");
+      allDone.className = "next-all-done";
+      allDone.textContent = "Every challenge is done. Well played!";
+      body.appendChild(allDone);
+      return;
+    }
+    var title = document.createElement("p");
+    title.className = "next-title";
+    title.appendChild(span("next-id", row.querySelector("td.col-id").textContent));
+    title.appendChild(document.createTextNode(" "));
+    var link = document.createElement("a");
+    link.className = "next-name";
+    link.href = "#c-" + nextKey;
+    link.textContent = row.getAttribute("data-name");
+    title.appendChild(link);
+    body.appendChild(title);
+    var description = document.createElement("p");
+    description.className = "next-desc";
+    Array.prototype.forEach.call(row.querySelector(".desc").childNodes, function (node) {
+      description.appendChild(node.cloneNode(true));
+    });
+    body.appendChild(description);
+    var hints = row.querySelector("details.hints ul");
+    if (hints) {
+      var list = hints.cloneNode(true);
+      list.className = "next-hints";
+      body.appendChild(list);
+    }
+    var slot = document.createElement("div");
+    slot.className = "near-slot";
+    slot.setAttribute("data-near-slot", nextKey);
+    body.appendChild(slot);
+  }
+
+  function applyNearMisses(nearMisses, completed) {
+    var changed = [];
+    Array.prototype.forEach.call(document.querySelectorAll("[data-near-slot]"), function (slot) {
+      var key = slot.getAttribute("data-near-slot");
+      var open = !Object.prototype.hasOwnProperty.call(completed, key);
+      var near = open && Object.prototype.hasOwnProperty.call(nearMisses, key) ? nearMisses[key] : null;
+      var text = near ? nearText(near) : "";
+      if (slot.textContent.replace(/\s+/g, " ").trim() === text.replace(/\s+/g, " ").trim()) {
+        return;
+      }
+      clear(slot);
+      if (!near) { return; }
+      var line = nearMissLine(near);
+      line.classList.add("just-changed");
+      window.setTimeout(function () { line.classList.remove("just-changed"); }, 6000);
+      slot.appendChild(line);
+      var row = slot.closest("tr[data-key]");
+      if (row) { changed.push(row.getAttribute("data-name") + ": " + near.reason); }
+    });
+    return changed;
+  }
+
   function applyStatus(data) {
     var completed = data.completed || {};
     var newly = [];
@@ -155,10 +257,13 @@
     var bar = document.getElementById("overall");
     if (bar) { bar.value = data.done; bar.textContent = data.done + " of " + data.total; }
     document.title = document.title.replace(/\d+\/\d+/, data.done + "/" + data.total);
-    if (newly.length) {
-      var live = document.getElementById("live");
-      if (live) { live.textContent = "Completed: " + newly.join("; "); }
-    }
+    applyNext(data.next);
+    var missed = applyNearMisses(data.nearMisses || {}, completed);
+    var news = [];
+    if (newly.length) { news.push("Completed: " + newly.join("; ")); }
+    if (missed.length) { news.push("Last try missed: " + missed.join("; ")); }
+    var live = document.getElementById("live");
+    if (live && news.length) { live.textContent = news.join(". "); }
   }
 
   function poll(url) {

@@ -26,12 +26,23 @@ def cohort(db: None) -> Cohort:
 
 @pytest.fixture
 def make_session(db: None) -> Callable[..., Challenger]:
-    """A session with its first `done` challenges (display order) completed at STAMP."""
+    """A session with its first `done` challenges (display order) completed at STAMP, and
+    the `near_misses` given (challenge key -> stored entry)."""
 
-    def make(done: int = 0, *, name: str = "", cohort: Cohort | None = None) -> Challenger:
+    def make(
+        done: int = 0,
+        *,
+        name: str = "",
+        cohort: Cohort | None = None,
+        near_misses: dict | None = None,
+    ) -> Challenger:
         progress = {key: STAMP for key in keys_for("multi")[:done]}
         return Challenger.objects.create(
-            guid=str(uuid.uuid4()), display_name=name, cohort=cohort, progress=progress
+            guid=str(uuid.uuid4()),
+            display_name=name,
+            cohort=cohort,
+            progress=progress,
+            near_misses=near_misses or {},
         )
 
     return make

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from challenges.models import Challenger, Cohort
 from secrets_app.services import secret_for
+from tests.near_miss_entries import near_miss
 from todos.models import Todo
 
 LIST = "/admin/challenges/challenger/"
@@ -174,3 +175,45 @@ def test_the_delete_page_removes_a_session_with_its_todos(admin_client: Client, 
     assert response.status_code == 302
     assert not Challenger.objects.filter(pk=guid).exists()
     assert not Todo.objects.filter(challenger_id=guid).exists()
+
+
+def near_miss_table(html: str) -> str:
+    match = re.search(r'<table class="cp-challenges cp-near-misses">.*?</table>', html, re.S)
+    assert match
+    return match.group(0)
+
+
+def test_the_change_page_lists_near_misses_newest_first(admin_client: Client, make_session) -> None:
+    session = make_session(
+        1,
+        near_misses={
+            "GET_TODOS_FILTERED": near_miss("no done todo", at="2026-03-04T10:20:00Z"),
+            "GET_TODOS": near_miss(
+                "wrong path", request="GET /api/todo", at="2026-03-04T10:30:00Z"
+            ),
+        },
+    )
+    table = near_miss_table(admin_client.get(f"{LIST}{session.guid}/change/").content.decode())
+    assert table.index("wrong path") < table.index("no done todo")
+    assert (
+        "<tr><td>07</td><td>GET /api/todos (200) ?filter</td><td>2026-03-04 10:20 UTC</td>"
+        "<td><code>GET /api/todos?doneStatus=true</code></td><td>200</td>"
+        "<td>no done todo</td></tr>"
+    ) in table
+
+
+def test_the_change_page_leaves_out_near_misses_of_done_challenges(
+    admin_client: Client, make_session
+) -> None:
+    session = make_session(2, near_misses={"GET_CHALLENGES": near_miss("stale")})
+    html = admin_client.get(f"{LIST}{session.guid}/change/").content.decode()
+    assert "stale" not in html
+    assert "None: no request has nearly completed a challenge still open." in html
+
+
+def test_the_change_page_escapes_near_misses(admin_client: Client, make_session) -> None:
+    entry = near_miss("<script>x</script>", request="GET /api/<img src=x>")
+    session = make_session(0, near_misses={"GET_TODOS_FILTERED": entry})
+    html = admin_client.get(f"{LIST}{session.guid}/change/").content.decode()
+    assert "<script>x" not in html and "<img src=x>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in near_miss_table(html)

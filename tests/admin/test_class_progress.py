@@ -14,6 +14,7 @@ from django.utils.html import escape
 
 from challenges.catalogue import challenges_for
 from challenges.models import Challenger, Cohort
+from tests.near_miss_entries import near_miss
 
 
 def url(cohort: Cohort) -> str:
@@ -142,3 +143,75 @@ def test_the_cohort_csv_has_a_row_per_student(
     lines = response.content.decode().splitlines()
     assert len(lines) == 2
     assert ",Ada,monday-am,2,99,2," in lines[1]
+
+
+# ------------------------------------------------------------------ near misses
+
+FILTERED = "GET_TODOS_FILTERED"  # challenge 07
+
+
+def student_row(html: str, name: str) -> str:
+    return re.search(rf">{name}</a></th>.*?</tr>", html, re.S).group(0)
+
+
+def test_a_near_miss_cell_carries_a_symbol_and_the_last_try(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(1, name="Ada", cohort=cohort, near_misses={FILTERED: near_miss("0 done todos")})
+    row = student_row(admin_client.get(url(cohort)).content.decode(), "Ada")
+    assert (
+        '<td class="cp-near" title="#07 last try: GET /api/todos?doneStatus=true → 200: '
+        '0 done todos">≈</td>'
+    ) in row
+    assert row.count("<td></td>") == 97
+
+
+def test_a_done_challenge_is_never_shown_as_a_near_miss(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    make_session(2, name="Ada", cohort=cohort, near_misses={"GET_CHALLENGES": near_miss("old")})
+    html = admin_client.get(url(cohort)).content.decode()
+    assert 'class="cp-near"' not in html
+    assert "No near misses" in html
+
+
+def test_the_near_miss_title_is_escaped(admin_client: Client, cohort: Cohort, make_session) -> None:
+    entry = near_miss('"><script>x</script>', request="GET /api/<b>")
+    make_session(1, name="Ada", cohort=cohort, near_misses={FILTERED: entry})
+    html = admin_client.get(url(cohort)).content.decode()
+    assert "<script>x" not in html
+    assert "/api/<b>" not in html
+    assert "&quot;&gt;&lt;script&gt;x&lt;/script&gt;" in student_row(html, "Ada")
+
+
+def test_it_counts_near_misses_per_challenge_with_the_most_common_reason(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    for reason in ("no done todo", "no done todo", "not JSON"):
+        make_session(1, cohort=cohort, near_misses={FILTERED: near_miss(reason)})
+    make_session(1, cohort=cohort)
+    html = admin_client.get(url(cohort)).content.decode()
+    table = re.search(r'<table class="cp-near-table".*?</table>', html, re.S).group(0)
+    assert table.count('<tr><th scope="row">') == 1
+    assert '<span class="cp-id">07</span> GET /api/todos (200) ?filter</th>' in table
+    assert '<td class="cp-num">3 / 4</td>' in table
+    assert 'no done todo <span class="cp-quiet">(2 of 3)</span>' in table
+
+
+def test_equally_common_reasons_resolve_alphabetically(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    for reason in ("zeta", "alpha"):
+        make_session(1, cohort=cohort, near_misses={FILTERED: near_miss(reason)})
+    html = admin_client.get(url(cohort)).content.decode()
+    assert 'alpha <span class="cp-quiet">(1 of 2)</span>' in html
+
+
+def test_near_misses_cost_no_extra_query(
+    admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
+) -> None:
+    make_session(3, cohort=cohort)
+    plain = _queries(admin_client, cohort)
+    for n in range(10):
+        make_session(n, cohort=cohort, near_misses={FILTERED: near_miss(f"reason {n}")})
+    assert _queries(admin_client, cohort) == plain

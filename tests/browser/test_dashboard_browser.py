@@ -1,5 +1,5 @@
 """A student in a real browser: creates a session on the dashboard, sends a request from
-"their API client", and sees the challenge ticked without reloading the page."""
+"their API client", and sees the challenge ticked, or nearly missed, without reloading."""
 
 from __future__ import annotations
 
@@ -47,6 +47,35 @@ def test_a_completion_appears_without_reloading(
     assert page.evaluate("window.__notReloaded") is True
     if screenshot_dir:
         page.screenshot(path=str(screenshot_dir / "progress.png"), full_page=False)
+
+
+def test_a_near_miss_appears_without_reloading(
+    live_server: Any, page: Any, screenshot_dir: Path | None
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("button", name="Create a session").click()
+    page.wait_for_url(re.compile(r"/gui/challenges/[0-9a-f-]{36}$"))
+    guid = page.locator("#guid-value").inner_text().strip()
+    row = page.locator("#c-GET_TODOS_FILTERED")
+    expect(row).not_to_contain_text("last try")
+    expect(page.locator("#live-note")).to_be_visible()  # the script is running
+    page.evaluate("window.__notReloaded = true")
+
+    # A fresh session has no done todo, so this filter cannot show done and not-done todos.
+    assert api_get(live_server.url, "/api/todos?doneStatus=true", guid) == 200
+
+    line = row.locator(".near-miss")
+    expect(line).to_contain_text(
+        re.compile(r"^last try: GET /api/todos\?doneStatus=true → 200: \S.*done", re.S),
+        timeout=20_000,
+    )
+    expect(row).to_have_class(re.compile(r"\bis-todo\b"))
+    assert page.evaluate("window.__notReloaded") is True
+    if screenshot_dir:
+        line.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / "near_miss.png"), full_page=False)
 
 
 def test_the_session_is_remembered_on_the_start_page(live_server: Any, page: Any) -> None:

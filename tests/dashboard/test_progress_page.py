@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -11,6 +12,7 @@ from challenges.catalogue import SECTIONS, challenges_for, display_id
 from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID
 from secrets_app.services import secret_for
+from tests.near_miss_entries import near_miss, store_near_misses
 
 
 def page(client: Client, guid: str) -> str:
@@ -169,3 +171,82 @@ def test_single_mode_gui_challenges_opens_the_single_session(
 ) -> None:
     response = client.get("/gui/challenges")
     assert response["Location"] == f"/gui/challenges/{SINGLE_PLAYER_GUID}"
+
+
+# ------------------------------------------------------------------ near misses, next panel
+
+NEAR = near_miss("your todos include 0 done todos")
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees: tags dropped, entities decoded, whitespace collapsed."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+
+
+def next_panel(html: str) -> str:
+    match = re.search(r'<section class="card card-accent next-card".*?</section>', html, re.S)
+    assert match
+    return match.group(0)
+
+
+def test_an_open_challenge_shows_its_last_try(client: Client, guid: str) -> None:
+    store_near_misses(guid, {"GET_TODOS_FILTERED": NEAR})
+    text = visible_text(row(page(client, guid), "GET_TODOS_FILTERED"))
+    assert "last try: GET /api/todos?doneStatus=true → 200: your todos include 0 done todos" in text
+
+
+def test_a_challenge_without_a_near_miss_shows_no_last_try(client: Client, guid: str) -> None:
+    store_near_misses(guid, {"GET_TODOS_FILTERED": NEAR})
+    assert "last try" not in row(page(client, guid), "GET_TODOS")
+
+
+def test_a_done_challenge_shows_no_last_try(client: Client, guid: str) -> None:
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    store_near_misses(guid, {"GET_CHALLENGES": NEAR})
+    assert "last try" not in row(page(client, guid), "GET_CHALLENGES")
+
+
+def test_the_last_try_is_escaped(client: Client, guid: str) -> None:
+    hostile = NEAR | {"request": "GET /api/<script>x</script>", "reason": '<img src=x onerror="y">'}
+    store_near_misses(guid, {"GET_TODOS_FILTERED": hostile})
+    html = page(client, guid)
+    assert "<script>x" not in html
+    assert "<img src=x" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in row(html, "GET_TODOS_FILTERED")
+
+
+def test_the_next_challenge_is_the_first_open_one(client: Client, guid: str) -> None:
+    panel = visible_text(next_panel(page(client, guid)))
+    assert panel.startswith("Next challenge 02 GET /api/challenges (200)")
+
+
+def test_the_next_challenge_moves_on_when_it_is_done(client: Client, guid: str) -> None:
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    panel = next_panel(page(client, guid))
+    assert 'data-next="GET_TODOS"' in panel
+    assert 'href="#c-GET_TODOS"' in panel
+
+
+def test_the_next_challenge_shows_its_hints(client: Client, guid: str) -> None:
+    panel = visible_text(next_panel(page(client, guid)))
+    for hint in challenges_for("multi")[1].hints:
+        assert visible_text(hint.text.replace("`", "")) in panel
+
+
+def test_the_next_challenge_shows_its_near_miss(client: Client, guid: str) -> None:
+    store_near_misses(guid, {"GET_CHALLENGES": NEAR | {"request": "GET /api/challenge"}})
+    panel = visible_text(next_panel(page(client, guid)))
+    assert "last try: GET /api/challenge → 200: your todos include 0 done todos" in panel
+
+
+def test_the_next_challenge_panel_comes_first(client: Client, guid: str) -> None:
+    html = page(client, guid)
+    assert html.index('id="next-heading"') < html.index('id="summary-heading"')
+
+
+def test_with_everything_done_the_panel_says_so(client: Client, guid: str) -> None:
+    everything = {c.key: "2026-11-23T10:00:00Z" for c in challenges_for("multi")}
+    Challenger.objects.filter(pk=guid).update(progress=everything)
+    panel = next_panel(page(client, guid))
+    assert 'data-next=""' in panel
+    assert "Every challenge is done." in panel

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from challenges.catalogue import SECTIONS
+from challenges.catalogue import SECTIONS, keys_for
+from challenges.models import Challenger
+from tests.near_miss_entries import near_miss, store_near_misses
 
 
 def status(client: Client, guid: str) -> dict:
@@ -69,3 +71,29 @@ def test_it_queries_no_more_for_more_progress(
     client.get("/api/challenges", headers={"X-CHALLENGER": guid})
     with django_assert_max_num_queries(2):
         client.get(f"/gui/challenges/{guid}/status.json")
+
+
+NEAR = near_miss()
+
+
+def test_it_reports_the_near_miss_of_an_open_challenge(client: Client, guid: str) -> None:
+    store_near_misses(guid, {"GET_TODOS_FILTERED": NEAR})
+    assert status(client, guid)["nearMisses"] == {"GET_TODOS_FILTERED": NEAR}
+
+
+def test_it_leaves_out_the_near_miss_of_a_done_challenge(client: Client, guid: str) -> None:
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    store_near_misses(guid, {"GET_CHALLENGES": NEAR})
+    assert status(client, guid)["nearMisses"] == {}
+
+
+def test_it_names_the_next_challenge(client: Client, guid: str) -> None:
+    assert status(client, guid)["next"] == "GET_CHALLENGES"
+    client.get("/api/challenges", headers={"X-CHALLENGER": guid})
+    assert status(client, guid)["next"] == "GET_TODOS"
+
+
+def test_with_everything_done_there_is_no_next_challenge(client: Client, guid: str) -> None:
+    everything = {key: "2026-11-23T10:00:00Z" for key in keys_for("multi")}
+    Challenger.objects.filter(pk=guid).update(progress=everything)
+    assert status(client, guid)["next"] is None
