@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import os
-import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -23,7 +22,13 @@ from django.db import OperationalError, connections
 from django.db.backends.postgresql.base import DatabaseWrapper as DjangoWrapper
 
 from practiceapi.db.base import DatabaseWrapper
-from tests.reliability.server import free_port, is_postgres, scratch_database
+from tests.reliability.server import (
+    database_backends,
+    free_port,
+    is_postgres,
+    scratch_database,
+    terminate_backends,
+)
 
 pytestmark = pytest.mark.skipif(
     not is_postgres(os.environ.get("DATABASE_URL")),
@@ -62,21 +67,8 @@ def wrapper(database_url: str, django_db_blocker: Any) -> Iterator[DatabaseWrapp
         wrapper.close()
 
 
-def terminate(admin: psycopg.Connection[Any], pids: list[int]) -> None:
-    """pg_terminate_backend, then wait until the backends are gone."""
-    admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (pids,))
-    deadline = time.monotonic() + 10
-    while admin.execute(
-        "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)
-    ).fetchone()[0]:
-        assert time.monotonic() < deadline, f"backends {pids} outlived their termination"
-        time.sleep(0.01)
-
-
 def backends_of(admin: psycopg.Connection[Any], database_url: str) -> list[int]:
-    database = urlsplit(database_url).path.lstrip("/")
-    rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (database,))
-    return [pid for (pid,) in rows]
+    return database_backends(admin, urlsplit(database_url).path.lstrip("/"))
 
 
 def new_request(wrapper: DatabaseWrapper) -> None:
@@ -119,7 +111,7 @@ def test_a_terminated_connection_is_replaced_before_the_next_statement(
     assert select_one(wrapper) == 1
     old_pid = wrapper.connection.info.backend_pid
     new_request(wrapper)
-    terminate(admin, [old_pid])
+    terminate_backends(admin, [old_pid])
 
     assert not wrapper.is_usable()
     assert select_one(wrapper) == 1  # the request's first statement
@@ -135,7 +127,7 @@ def test_without_health_checks_the_dead_connection_fails_the_request(
         try:
             select_one(wrapper)
             new_request(wrapper)
-            terminate(admin, [wrapper.connection.info.backend_pid])
+            terminate_backends(admin, [wrapper.connection.info.backend_pid])
             with pytest.raises(OperationalError):
                 select_one(wrapper)
         finally:
@@ -210,7 +202,7 @@ def test_with_the_pool_dead_connections_are_not_handed_out(
             wrapper.pool.wait()  # all three connections open
             old = backends_of(admin, database_url)
             assert len(old) == 3
-            terminate(admin, old)
+            terminate_backends(admin, old)
             for _ in range(6):  # every connection the pool had, and then some
                 new_request(wrapper)
                 assert select_one(wrapper) == 1

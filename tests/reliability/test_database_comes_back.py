@@ -43,12 +43,14 @@ from tests.reliability.server import (
     Reply,
     Server,
     all_at_once,
+    database_backends,
     free_port,
     is_postgres,
     migrate,
     new_session,
     request,
     scratch_database,
+    terminate_backends,
 )
 
 pytestmark = [
@@ -226,22 +228,9 @@ def cut_connections(database_url: str) -> Cut:
     database = urlsplit(database_url).path.lstrip("/")
     started = time.monotonic()
     with psycopg.connect(_admin_url(database_url), autocommit=True) as conn:
-        # Two statements: in one WHERE clause nothing guarantees that the datname test
-        # runs before pg_terminate_backend().
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            (database,),
-        ).fetchall()
-        pids = [pid for (pid,) in rows]
-        conn.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (pids,))
-        # pg_terminate_backend only signals; the backends send their FATAL and exit soon
-        # after. The database counts as reachable again once none of them is left.
-        deadline = time.monotonic() + 10
-        while conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)
-        ).fetchone()[0]:
-            assert time.monotonic() < deadline, f"backends {pids} outlived their termination"
-            time.sleep(0.01)
+        pids = database_backends(conn, database)
+        # The database counts as reachable again once none of them is left.
+        terminate_backends(conn, pids)
     return Cut(started, time.monotonic(), tuple(pids))
 
 
