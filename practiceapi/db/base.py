@@ -19,10 +19,11 @@ server sends nothing else unprompted unless a client LISTENs, which this project
 Where the check runs:
 
 * persistent connections (the default): `is_usable()` is what Django's health checks
-  call, once per request at its first query (`close_if_health_check_failed`, reset by the
-  `request_started`/`request_finished` signals), and after a request that had a database
-  error. The settings turn CONN_HEALTH_CHECKS on; a dead connection is closed and Django
-  opens a new one before the request's first statement.
+  call, at the first query after each request boundary (`close_if_health_check_failed`,
+  re-armed by the `request_started` and `request_finished` signals; so twice for a list
+  read that todos/replay.py looks up before Django's cycle), and after a request that had
+  a database error. The settings turn CONN_HEALTH_CHECKS on; a dead connection is closed
+  and Django opens a new one before the request's first statement.
 * psycopg's pool (OPTIONS["pool"], CONN_MAX_AGE 0): Django skips its health check, since
   every request takes a connection from the pool, and would hand the pool psycopg's own
   check (an empty query, a round trip) when CONN_HEALTH_CHECKS is on: turn it off with the
