@@ -119,9 +119,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 600
 else:
-    # No per-request `SELECT 1` (18 % of a request's time, docs/benchmark.md): a connection
-    # that died with a database restart fails one request and is then replaced.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    # Django's backend plus a connection check without a round trip (practiceapi/db): at
+    # the first query of each request a connection that died with a database restart is
+    # replaced instead of failing the request. With OPTIONS["pool"], set this False: the
+    # backend then checks what the pool hands out, and True would add psycopg's own check,
+    # a round trip per request.
+    DATABASES["default"]["ENGINE"] = "practiceapi.db"
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Server-side binding lets psycopg prepare a statement after its fifth run, so the
     # hot statements (session lookup, rows) skip parsing and planning: -15 % CPU per
     # request (issue 8).

@@ -4,8 +4,9 @@ The reliability tests judge what a hosted classroom would see, so they run the s
 command as `make run` (practiceapi/serve.py) rather than Django's test server, on a
 database of their own: a temporary SQLite file, or a scratch PostgreSQL database when
 `DATABASE_URL` points at PostgreSQL. This module owns starting, waiting for, stopping and
-SIGKILLing that server, creating/dropping its database, and a tiny HTTP client that sends
-exactly the bytes it is given (hostile requests included) and times the answer.
+SIGKILLing that server, creating/dropping its database (and terminating its connections
+to it), and a tiny HTTP client that sends exactly the bytes it is given (hostile requests
+included) and times the answer.
 """
 
 from __future__ import annotations
@@ -126,6 +127,32 @@ def _postgres_database(configured: str, prefix: str, template: str) -> Iterator[
         yield urlunsplit(urlsplit(configured)._replace(path=f"/{name}"))
     finally:
         _admin(configured, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def database_backends(admin: Any, database: str) -> list[int]:
+    """Pids of the PostgreSQL processes serving connections to `database`, other than
+    `admin`'s own (a psycopg connection in autocommit)."""
+    rows = admin.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+        (database,),
+    )
+    return [pid for (pid,) in rows]
+
+
+def terminate_backends(admin: Any, pids: list[int]) -> None:
+    """pg_terminate_backend each of `pids`; return once every one of them has exited.
+
+    Pids rather than a condition: in one statement's WHERE clause nothing makes PostgreSQL
+    test `datname` before calling pg_terminate_backend(), which then ends other sessions.
+    """
+    # Terminating only signals: a backend sends its FATAL and exits soon after.
+    admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", (pids,))
+    deadline = time.monotonic() + 10
+    while admin.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)
+    ).fetchone()[0]:
+        assert time.monotonic() < deadline, f"backends {pids} outlived their termination"
+        time.sleep(0.01)
 
 
 def server_env(database_url: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
