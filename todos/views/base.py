@@ -18,6 +18,7 @@ from challenges.models import Challenger
 from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.negotiation import is_xml_type
 from practiceapi.protocol.parsers import (
     JsonBodyParser,
@@ -31,7 +32,7 @@ from practiceapi.protocol.query import TODO_FIELDS
 from todos.validation import FIELDS, amended_row, normalise, type_errors
 
 MAX_BODY_CHARACTERS = 5000
-BODY_TOO_LARGE = f"Error: request body too large, max allowed is {MAX_BODY_CHARACTERS} bytes"
+BODY_TOO_LARGE = body_too_large(MAX_BODY_CHARACTERS)
 MISSING_CHALLENGER = (
     "Cannot amend details. Missing a valid X-CHALLENGER header."
     " Create a session with POST /api/challenger and send its X-CHALLENGER header."
@@ -58,9 +59,6 @@ def remember(
     django_request.todo_store = facts
     if created is not None:
         django_request.created_todo = created
-
-
-PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
 
 
 def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:
