@@ -104,7 +104,7 @@ def route(*shapes: str) -> Condition:
     return Condition(
         f"route is {shown}",
         lambda x: x.shape in wanted,
-        f"the request went to /{{seen}}; this challenge needs {shown}",
+        f"the request went to /api/{{seen}}; this challenge needs {shown}",
         lambda x: x.path.strip("/"),
         REQUEST,
         shapes=wanted,

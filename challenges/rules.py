@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from django.conf import settings
 
 from challenges.conditions import (
@@ -469,12 +470,13 @@ def page_of(limit: int, offset: int, among: str = "total") -> Condition:
         return wanted is not None and len(x.response_todos) == wanted
 
     def seen(x: Exchange) -> str:
-        return f"{_count(len(x.response_todos), 'todo')} came back; with your todos this page holds {expected(x)}"
+        return f"{_count(len(x.response_todos), 'todo')} came back"
 
     return on_response(
         f"a full page of {limit} from offset {offset}",
         test,
-        "{seen}, which this challenge needs",
+        f"{{seen}}; this challenge needs the whole page: {limit} todos from offset {offset}, or "
+        "as many as your todos allow",
         seen,
     )
 
@@ -530,12 +532,17 @@ def _body_has_id(x: Exchange) -> bool:
 
 def body_mentions(*words: str) -> Condition:
     """The raw body names each of `words` (case ignored), as the reference checks."""
-    lowered = tuple(w.lower() for w in words)
     shown = " and ".join(words)
+
+    def missing(x: Exchange) -> str:
+        body = _body_lower(x)
+        return " and ".join(w for w in words if w.lower() not in body)
+
     return on_request(
         f"body includes {shown}",
-        lambda x: all(w in _body_lower(x) for w in lowered),
-        f"the body did not include {shown}; this challenge needs {shown} in the body",
+        lambda x: not missing(x),
+        f"the body left out {{seen}}; this challenge needs {shown} in the body",
+        missing,
     )
 
 
@@ -632,7 +639,11 @@ def structured_filter_done() -> Condition:
         test,
         'the body\'s "filter" was {seen}; this challenge needs {"doneStatus": true} (a JSON '
         "boolean)",
-        lambda x: x.body_json.get("filter") if isinstance(x.body_json, dict) else "missing",
+        lambda x: (
+            orjson.dumps(x.body_json.get("filter")).decode()
+            if isinstance(x.body_json, dict) and "filter" in x.body_json
+            else "missing"
+        ),
     )
 
 
@@ -848,13 +859,19 @@ def url_names_own_session() -> Condition:
             return guid == SINGLE_PLAYER_GUID
         return _guid(x.header("x-challenger")) == guid
 
-    return on_request(
-        "the URL names your own session",
-        test,
-        "the X-CHALLENGER header was `{seen}`; this challenge needs the GUID in the URL to be "
-        "your own, sent in X-CHALLENGER too",
-        lambda x: x.header("x-challenger") or "(none)",
-    )
+    def seen(x: Exchange) -> str:
+        if x.mode == "single":
+            return (
+                f"the URL named `{challenger_guid(x.path.rstrip('/'))}`; in single-player mode "
+                f"this challenge needs /api/challenger/{SINGLE_PLAYER_GUID}"
+            )
+        if not _guid(x.header("x-challenger")):
+            problem = "the request had no X-CHALLENGER header"
+        else:
+            problem = "the X-CHALLENGER header named another session than the URL"
+        return f"{problem}; this challenge needs your own GUID in the URL and in X-CHALLENGER"
+
+    return on_request("the URL names your own session", test, "{seen}", seen)
 
 
 def x_challenger_longer_than(length: int) -> Condition:
@@ -937,7 +954,6 @@ def auth_token_longer_than(length: int) -> Condition:
     return on_request(
         f"X-AUTH-TOKEN longer than {length} character",
         lambda x: len(x.header("x-auth-token") or "") > length,
-        f"the X-AUTH-TOKEN header was {{seen}} character(s) long; this challenge needs more "
-        f"than {length}",
-        lambda x: len(x.header("x-auth-token") or ""),
+        f"the X-AUTH-TOKEN header was {{seen}} long; this challenge needs more than {length}",
+        lambda x: _count(len(x.header("x-auth-token") or ""), "character"),
     )
