@@ -21,7 +21,7 @@ the conditions here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from challenges.exchange import Exchange
@@ -84,17 +84,24 @@ def on_response(name: str, test: Test, explain: str, seen: Seen | None = None) -
 # --------------------------------------------------------------------------- method, route
 
 
-def method_is(*methods: str) -> Condition:
-    wanted = frozenset(methods)
-    shown = " or ".join(methods)
+def _one_of(
+    what: str, value: Seen, values: Iterable[str], reads: str, quote: str = ""
+) -> Condition:
+    """`value(x)` is one of `values`; the explanation shows the value seen."""
+    wanted = frozenset(values)
+    shown = " or ".join(values)
     return Condition(
-        f"method is {shown}",
-        lambda x: x.method in wanted,
-        f"the method was {{seen}}; this challenge needs {shown}",
-        lambda x: x.method,
-        REQUEST,
-        methods=wanted,
+        f"{what} is {shown}",
+        lambda x: value(x) in wanted,
+        f"the {what} was {quote}{{seen}}{quote}; this challenge needs {shown}",
+        lambda x: value(x) or "(none)",
+        reads,
     )
+
+
+def method_is(*methods: str) -> Condition:
+    condition = _one_of("method", lambda x: x.method, methods, REQUEST)
+    return replace(condition, methods=frozenset(methods))
 
 
 def route(*shapes: str) -> Condition:
@@ -149,14 +156,8 @@ def header_absent(name: str) -> Condition:
 
 def content_type_in(*media_types: str) -> Condition:
     """The request Content-Type (parameters and case ignored) is one of these."""
-    wanted = frozenset(t.lower() for t in media_types)
-    shown = " or ".join(media_types)
-    return on_request(
-        f"Content-Type is {shown}",
-        lambda x: x.content_type in wanted,
-        f"the request Content-Type was `{{seen}}`; this challenge needs {shown}",
-        lambda x: x.content_type or "(none)",
-    )
+    lowered = tuple(t.lower() for t in media_types)
+    return _one_of("request Content-Type", lambda x: x.content_type, lowered, REQUEST, "`")
 
 
 # --------------------------------------------------------------------------- response
@@ -200,13 +201,8 @@ def says(text: str) -> Condition:
 
 
 def response_type(*media_types: str) -> Condition:
-    wanted = frozenset(media_types)
-    shown = " or ".join(media_types)
-    return on_response(
-        f"response Content-Type is {shown}",
-        lambda x: x.response_media_type in wanted,
-        f"the response Content-Type was `{{seen}}`; this challenge needs {shown}",
-        lambda x: x.response_media_type or "(none)",
+    return _one_of(
+        "response Content-Type", lambda x: x.response_media_type, media_types, RESPONSE, "`"
     )
 
 

@@ -200,34 +200,30 @@ def sort_fields_known() -> Condition:
     )
 
 
-def limit_is(limit: int) -> Condition:
+def _limit_condition(name: str, test: Callable[[int], bool], wanted: str) -> Condition:
+    """A test of a plain `_limit=N` (an integer); the explanation shows the limit sent."""
     return on_request(
-        f"_limit={limit}",
-        lambda x: _limit(x) == limit,
-        f"the query asked for _limit={{seen}}; this challenge needs _limit={limit}",
+        name,
+        lambda x: (limit := _limit(x)) is not None and test(limit),
+        f"the query asked for _limit={{seen}}; this challenge needs {wanted}",
         lambda x: query_of(x).limit,
         needs=(QUERY,),
     )
+
+
+def limit_is(limit: int) -> Condition:
+    return _limit_condition(f"_limit={limit}", lambda n: n == limit, f"_limit={limit}")
 
 
 def limit_at_least(limit: int) -> Condition:
-    return on_request(
-        f"_limit of {limit} or more",
-        lambda x: (_limit(x) or 0) >= limit,
-        f"the query asked for _limit={{seen}}; this challenge needs at least {limit}",
-        lambda x: query_of(x).limit,
-        needs=(QUERY,),
-    )
+    return _limit_condition(f"_limit of {limit} or more", lambda n: n >= limit, f"at least {limit}")
 
 
 def limit_above(limit: int) -> Condition:
-    return on_request(
+    return _limit_condition(
         f"_limit above {limit}",
-        lambda x: (_limit(x) or 0) > limit,
-        f"the query asked for _limit={{seen}}; this challenge needs more than {limit}, the most "
-        "the API allows",
-        lambda x: query_of(x).limit,
-        needs=(QUERY,),
+        lambda n: n > limit,
+        f"more than {limit}, the most the API allows",
     )
 
 

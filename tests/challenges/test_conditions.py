@@ -5,8 +5,6 @@ Pure unit tests on hand-built Exchanges."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from challenges import conditions as c
@@ -20,28 +18,13 @@ from challenges.catalogue import (
     Section,
     by_key,
 )
-from challenges.exchange import Exchange, StoreFacts
+from challenges.exchange import StoreFacts
 from challenges.routes import HEARTBEAT, TODO_ITEM, TODOS
 from challenges.rules import store_has_done_and_not_done
+from tests.challenges.test_rules import ex
 from todos import models as todo_models
 
 SECTION = Section("s", "Section", "blurb")
-
-
-def ex(method: str = "GET", path: str = "todos", **fields: Any) -> Exchange:
-    values: dict[str, Any] = {
-        "mode": "multi",
-        "method": method,
-        "path": path,
-        "query_string": "",
-        "headers": {},
-        "body": b"",
-        "status": 200,
-        "response_headers": {},
-        "response_body": b"",
-    }
-    values.update(fields)
-    return Exchange(**values)
 
 
 def challenge(attempt: tuple, credit: tuple, key: str = "K") -> Challenge:
@@ -66,7 +49,7 @@ def test_route_matches_the_route_shape_with_or_without_a_trailing_slash() -> Non
 
 def test_status_shows_the_first_error_message() -> None:
     condition = c.status(200)
-    missing = ex(status=404, error_messages=["No such todo entity instance with id == 9 found"])
+    missing = ex(status=404, messages=["No such todo entity instance with id == 9 found"])
     assert not condition.holds(missing)
     assert condition.explanation(missing) == (
         "the response status was 404 (No such todo entity instance with id == 9 found); "
@@ -79,9 +62,9 @@ def test_status_shows_the_first_error_message() -> None:
 
 def test_says_looks_in_the_messages_and_the_body() -> None:
     condition = c.says("Can not amend id from")
-    assert condition.holds(ex(error_messages=["Can not amend id from 1 to 2"]))
-    assert condition.holds(ex(response_body=b"<e>Can not amend id from 1 to 2</e>"))
-    other = ex(error_messages=["title : field is mandatory"])
+    assert condition.holds(ex(messages=["Can not amend id from 1 to 2"]))
+    assert condition.holds(ex(response=b"<e>Can not amend id from 1 to 2</e>"))
+    other = ex(messages=["title : field is mandatory"])
     assert not condition.holds(other)
     assert condition.explanation(other) == (
         "the response said “title : field is mandatory”; this challenge needs an error saying "
@@ -91,9 +74,9 @@ def test_says_looks_in_the_messages_and_the_body() -> None:
 
 def test_no_query_shows_the_query() -> None:
     condition = c.no_query()
-    assert condition.holds(ex(query_string="&"))
-    assert not condition.holds(ex(query_string="_limit=5"))
-    assert condition.explanation(ex(query_string="_limit=5")) == (
+    assert condition.holds(ex(query="&"))
+    assert not condition.holds(ex(query="_limit=5"))
+    assert condition.explanation(ex(query="_limit=5")) == (
         "the request had the query `?_limit=5`; this challenge needs the list without a query"
     )
 
