@@ -671,6 +671,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         GET_PAGINATION,
         "Ask for a bigger page than the API allows (more than 20) and get a 400.",
         (_hint("`?_limit=21` is one too many; read the error message in the response."),),
+        # A page of 20 is the nearest miss; smaller pages are other challenges' attempts.
         attempt=(method_is("GET"), route(TODOS), limit_at_least(20)),
         credit=(limit_above(20),),
     ),
@@ -810,6 +811,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Try to create a todo with PUT at an id that does not exist, with an `id` in the body. "
         "The API refuses because it assigns ids itself.",
         (_hint("Use an unused id in the URL and put the same id in the JSON body."),),
+        # A refused PUT (404 or 422) is an attempt at each of the PUT refusals.
         attempt=(method_is("PUT"), route(TODO_ITEM), status(404, 422)),
         credit=(status(422), says(PUT_CANNOT_CREATE)),
     ),
@@ -1030,6 +1032,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         ACCEPT_SECTION,
         "Ask for the todo list as XML with `Accept: application/xml`.",
         (_hint("Check the response Content-Type as well as the body."),),
+        # `*/*` (curl's and Postman's default) allows XML too: only an XML answer makes a
+        # plain list read an attempt here, so those clients' reads record nothing.
         attempt=(method_is("GET"), route(TODOS), accepts_xml(), response_type(XML)),
         credit=(no_query(), status(200)),
     ),
@@ -1361,6 +1365,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         MIXED_FORMATS,
         "Create a todo with a JSON body and ask for the response as XML.",
         (_hint("`Content-Type: application/json` with `Accept: application/xml`."),),
+        # Without an Accept header the answer is JSON: such a create is no attempt here.
         attempt=(method_is("POST"), route(TODOS), content_type_in(JSON), header_present("Accept")),
         credit=(status(201), response_type(XML)),
     ),
@@ -1371,6 +1376,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         STATUS_CODES,
         "DELETE the heartbeat endpoint, which does not allow it, and get a 405.",
         (_hint("405 means the resource exists but not for this method."),),
+        # Any method on the heartbeat tries one of its status codes; the method decides.
         attempt=(route(HEARTBEAT),),
         credit=(method_is("DELETE"),),
     ),

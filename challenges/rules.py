@@ -542,16 +542,6 @@ def body_mentions(*words: str) -> Condition:
     )
 
 
-def body_mentions_any(*words: str) -> Condition:
-    lowered = tuple(w.lower() for w in words)
-    shown = " or ".join(words)
-    return on_request(
-        f"body includes {shown}",
-        lambda x: any(w in _body_lower(x) for w in lowered),
-        f"the body included neither {shown}",
-    )
-
-
 def body_lacks(word: str) -> Condition:
     return on_request(
         f"body leaves out {word}",
