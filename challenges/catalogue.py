@@ -202,13 +202,22 @@ class Challenge:
         """What a request must carry to be an attempt (`conditions.QUERY`, header names)."""
         return frozenset().union(*(c.needs for c in self.attempt))
 
-    def judge(self, exchange: Exchange) -> Verdict:
-        """CREDITED, a near miss with the first unmet credit condition, or NOT_AN_ATTEMPT."""
-        for condition in self.attempt:
-            if not condition.holds(exchange):
+    @cached_property
+    def _beyond_route(self) -> tuple[Condition, ...]:
+        # The attempt conditions the route index does not already guarantee.
+        return tuple(c for c in self.attempt if not c.methods and not c.shapes)
+
+    def judge(self, exchange: Exchange, *, routed: bool = False) -> Verdict:
+        """CREDITED, a near miss with the first unmet credit condition, or NOT_AN_ATTEMPT.
+
+        `routed`: the challenge was found through the route index for this exchange, so
+        its method and route conditions hold; the tracker skips them.
+        """
+        for condition in self._beyond_route if routed else self.attempt:
+            if not condition.test(exchange):
                 return NOT_AN_ATTEMPT
         for condition in self.credit:
-            if not condition.holds(exchange):
+            if not condition.test(exchange):
                 return Verdict(condition)
         return CREDITED
 
@@ -1728,20 +1737,19 @@ class Catalogue:
     # ------------------------------------------------------------------- judging
 
     def judge(self, exchange: Exchange, challenges: Iterable[Challenge]) -> Judgement:
-        """Which of `challenges` this exchange credits, and which it nearly misses."""
+        """Which of `challenges` (candidates of this exchange's route: `candidates`,
+        `open_candidates`) this exchange credits, and which it nearly misses."""
         judgement = Judgement()
         for challenge in challenges:
             try:
-                verdict = challenge.judge(exchange)
-                reason = verdict.reason(exchange) if verdict.near_miss else ""
+                verdict = challenge.judge(exchange, routed=True)
+                if verdict is CREDITED:
+                    judgement.credited.add(challenge.key)
+                elif verdict.unmet is not None:
+                    judgement.near_misses[challenge.key] = verdict.reason(exchange)
             except Exception:
                 # A faulty condition must never turn a student's request into a 500.
                 logger.exception("conditions of %s failed", challenge.key)
-                continue
-            if verdict is CREDITED:
-                judgement.credited.add(challenge.key)
-            elif verdict.near_miss:
-                judgement.near_misses[challenge.key] = reason
         return judgement
 
     def completed_keys(self, exchange: Exchange) -> set[str]:
