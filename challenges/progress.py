@@ -74,6 +74,8 @@ def record(
     """
     held = set(held)
     new = {key for key in keys if key not in challenger.progress} | held
+    if not new and not misses:
+        return False
     now = timezone.now()
     stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
     fresh: dict[str, dict[str, Any]] = {}
