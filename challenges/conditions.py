@@ -12,7 +12,7 @@ attempt condition but not every credit condition is a near miss, and the first u
 condition's `explanation` tells the student why, with the value the request showed. So one
 declaration both credits a request and explains a near miss.
 
-The tracker never reads a declaration twice: the route index (methods × route shapes),
+Nothing is declared twice: the route index (methods × route shapes),
 whether a challenge can be judged when the request arrives (every condition reads only
 the request) and what a request must carry to be worth judging (`needs`) are derived from
 the conditions here.
