@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from challenges.routes import route_shape
 from practiceapi.protocol.formats import media_type_of
 
 
@@ -46,6 +47,11 @@ class Exchange:
     # The error messages of an error response, whatever format it was rendered in.
     error_messages: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def shape(self) -> str:
+        """The route shape of `path` (`challenges.routes`)."""
+        return route_shape(self.path)
 
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())

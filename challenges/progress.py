@@ -1,10 +1,11 @@
-"""Recording completed challenges: one atomic write per request, only when something new
-completed."""
+"""Recording completed challenges and near misses: one atomic write per request, only when
+something new completed or a new near miss arose."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import datetime
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
 
 import orjson
 from django.db import connection
@@ -12,10 +13,26 @@ from django.utils import timezone
 
 from challenges.models import Challenger
 
+# A near miss that repeats the stored one (same status and reason) is rewritten at most
+# this often: a student re-sending the same request learns nothing new from a new time,
+# and a write per repeat would cost every plain read that misses an open challenge.
+REPEAT_INTERVAL = timedelta(seconds=60)
+REQUEST_LINE_MAX = 200
+
 
 def stamp(moment: datetime | None = None) -> str:
     """A completion time as stored in `Challenger.progress` (ISO 8601, UTC, `Z`)."""
     return (moment or timezone.now()).isoformat().replace("+00:00", "Z")
+
+
+def near_miss(request_line: str, status: int, reason: str, moment: datetime) -> dict[str, Any]:
+    """One `Challenger.near_misses` entry."""
+    return {
+        "at": stamp(moment),
+        "request": request_line[:REQUEST_LINE_MAX],
+        "status": status,
+        "reason": reason,
+    }
 
 
 def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
@@ -28,31 +45,78 @@ def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     return new
 
 
-def record(challenger: Challenger, keys: Iterable[str], held: Iterable[str] = ()) -> set[str]:
-    """Persist newly completed `keys` plus those `held` at arrival; returns what was written.
+def _is_repeat(stored: Any, entry: Mapping[str, Any], now: datetime) -> bool:
+    if not isinstance(stored, dict):
+        return False
+    if stored.get("status") != entry["status"] or stored.get("reason") != entry["reason"]:
+        return False
+    try:
+        at = datetime.fromisoformat(str(stored.get("at")).replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return now - at < REPEAT_INTERVAL
 
-    The merge happens inside the database (`jsonb ||` / `json_patch`) with the existing
-    entries winning, so two requests completing different challenges at once both land
-    and a completion time is never overwritten.
+
+def record(
+    challenger: Challenger,
+    keys: Iterable[str],
+    held: Iterable[str] = (),
+    misses: Mapping[str, tuple[str, int, str]] | None = None,
+) -> bool:
+    """Persist newly completed `keys` plus those `held` at arrival, and the near misses
+    `misses` (key → (request line, status, reason)) of challenges still open, in one
+    UPDATE; no statement when there is nothing new. Returns whether it wrote.
+
+    The merges happen inside the database (`jsonb ||` / `json_patch`): progress with the
+    existing entries winning, so two requests completing different challenges at once both
+    land and a completion time is never overwritten; near misses with the new entries
+    winning, and a credited challenge's near miss removed in the same statement.
     """
     held = set(held)
     new = {key for key in keys if key not in challenger.progress} | held
-    if not new:
-        return set()
+    if not new and not misses:
+        return False
     now = timezone.now()
+    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
+    fresh: dict[str, dict[str, Any]] = {}
+    for key, (line, status, reason) in (misses or {}).items():
+        if key in challenger.progress or key in new:
+            continue
+        entry = near_miss(line, status, reason, now)
+        if not _is_repeat(stored.get(key), entry, now):
+            fresh[key] = entry
+    if not new and not fresh:
+        return False
     when = stamp(now)
-    patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})
-    table = Challenger._meta.db_table
-    if connection.vendor == "postgresql":
-        sql = f"UPDATE {table} SET progress = %s::jsonb || progress, last_seen = %s WHERE guid = %s"
-    else:
-        sql = (
-            f"UPDATE {table} SET progress = json_patch(%s, progress), last_seen = %s "
-            "WHERE guid = %s"
-        )
+    assignments, params = [], []
+    vendor = connection.vendor
+    if new:
+        patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})
+        if vendor == "postgresql":
+            assignments.append("progress = %s::jsonb || progress")
+        else:
+            assignments.append("progress = json_patch(%s, progress)")
+        params.append(patch.decode())
+    # Every credited key, not only those seen here: a concurrent request may have stored one.
+    removed = sorted(new)
+    if fresh or removed:
+        if vendor == "postgresql":
+            assignments.append("near_misses = (near_misses - %s::text[]) || %s::jsonb")
+            params += [removed, orjson.dumps(fresh).decode()]
+        else:
+            # RFC 7396: a null member removes the key.
+            patch_misses = {key: None for key in removed} | fresh
+            assignments.append("near_misses = json_patch(near_misses, %s)")
+            params.append(orjson.dumps(patch_misses).decode())
+    assignments.append("last_seen = %s")
+    params += [now, challenger.pk]
+    table = connection.ops.quote_name(Challenger._meta.db_table)
+    sql = f"UPDATE {table} SET {', '.join(assignments)} WHERE guid = %s"
     with connection.cursor() as cursor:
-        cursor.execute(sql, [patch.decode(), now, challenger.pk])
+        cursor.execute(sql, params)
     for key in new:
         challenger.progress.setdefault(key, when)
+    misses_now = {k: v for k, v in stored.items() if k not in new} | fresh
+    challenger.near_misses = misses_now
     challenger.last_seen = now
-    return new
+    return True

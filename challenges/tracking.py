@@ -1,4 +1,5 @@
-"""After a response exists: decide which challenges it completed and record them."""
+"""After a response exists: judge the open challenges the request attempted, and record
+what it completed and what it nearly missed."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.http.request import HttpHeaders
 
-from challenges import rules
-from challenges.catalogue import Challenge, open_candidates, passing
+from challenges.catalogue import Challenge, carries, judge, open_candidates
 from challenges.exchange import Exchange
 from challenges.models import Challenger
 from challenges.progress import hold, record
@@ -15,7 +15,7 @@ from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 
 
 def exchange_for(request: HttpRequest, response: HttpResponse | None) -> Exchange:
-    """The exchange the rules judge; with no response yet, a blank one (status 0)."""
+    """The exchange the conditions judge; with no response yet, a blank one (status 0)."""
     exchange = Exchange(
         mode=settings.APICHALLENGES_MODE,
         method=request.method,
@@ -37,6 +37,12 @@ def exchange_for(request: HttpRequest, response: HttpResponse | None) -> Exchang
     return exchange
 
 
+def request_line(request: HttpRequest) -> str:
+    """What a near miss shows of the request: the effective method (after
+    X-HTTP-Method-Override) and the path and query as the client sent them."""
+    return f"{request.method} {request.get_full_path()}"
+
+
 def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger | None:
     """The session named by the response `X-CHALLENGER` (the URL/payload GUID where the
     rules say so); usually the request's own session, already loaded."""
@@ -50,11 +56,11 @@ def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger
 
 
 def carried(request: HttpRequest) -> frozenset[str]:
-    """What this request carries of what rules need (`rules.needs`), worked out once."""
+    """What this request carries of what attempts need (`Challenge.needs`), worked out once."""
     found = getattr(request, "challenge_carried", None)
     if found is None:
         meta = request.META
-        found = rules.request_carries(
+        found = carries(
             meta.get("QUERY_STRING", ""),
             lambda name: meta.get(HttpHeaders.to_wsgi_name(name)),
         )
@@ -77,13 +83,15 @@ def _open_for(
 
 def track_arrival(request: HttpRequest) -> None:
     """Credit what the request alone completes before the view runs, as the reference does,
-    so that e.g. `GET /api/challenges` already shows itself done."""
+    so that e.g. `GET /api/challenges` already shows itself done. Near misses wait for the
+    response (`track`), which judges the same challenges again."""
     challenger = getattr(request, "challenger", None)
     if challenger is None:
         return
     open_now = _open_for(request, challenger, on_arrival=True)
     if open_now:
-        request.held_credits = hold(challenger, passing(exchange_for(request, None), open_now))
+        credited = judge(exchange_for(request, None), open_now).credited
+        request.held_credits = hold(challenger, credited)
 
 
 def track(request: HttpRequest, response: HttpResponse) -> None:
@@ -93,6 +101,13 @@ def track(request: HttpRequest, response: HttpResponse) -> None:
     own = challenger is getattr(request, "challenger", None)
     held = getattr(request, "held_credits", ()) if own else ()
     open_now = _open_for(request, challenger)
-    keys = passing(exchange_for(request, response), open_now) if open_now else set()
-    if not record(challenger, keys, held):
+    credited: set[str] = set()
+    misses: dict[str, tuple[str, int, str]] = {}
+    if open_now:
+        judgement = judge(exchange_for(request, response), open_now)
+        credited = judgement.credited
+        if judgement.near_misses:
+            line, status = request_line(request), response.status_code
+            misses = {key: (line, status, why) for key, why in judgement.near_misses.items()}
+    if not record(challenger, credited, held, misses):
         touch(challenger)

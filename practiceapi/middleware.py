@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
+from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.responses import error_response
 
 # First path segment (after an optional "api/") of the API-challenge endpoints.
@@ -76,9 +77,7 @@ class ProtocolMiddleware:
             # on an empty one.
             return error_response(request, 411, ["Length Required: send a Content-Length"])
         if length and (not length.isdigit() or int(length) > limit):
-            return error_response(
-                request, 413, [f"Error: request body too large, max allowed is {limit} bytes"]
-            )
+            return error_response(request, 413, [body_too_large(limit)])
         if length and int(length) > 0:
             try:
                 received = len(request.body)

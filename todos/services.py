@@ -29,9 +29,10 @@ from django.db import connection, transaction
 from challenges.exchange import StoreFacts
 from challenges.models import Challenger, new_list_token
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import max_todos_reached
 from todos.models import Todo
 from todos.selectors import ROW_COLUMNS, row_from_columns, sql_names, store_facts
-from todos.validation import limit_message, require_title
+from todos.validation import require_title
 
 DEFAULT_TITLES = (
     "scan paperwork",
@@ -149,7 +150,7 @@ def create_todo(
             cursor.execute(sql, params)
             claimed = cursor.fetchone()
         if claimed is None:
-            raise ApiError(409, limit_message(cap))
+            raise ApiError(409, max_todos_reached(cap))
         todo_id, total, done_before = claimed
         fields = require_title(draft)
         with connection.cursor() as cursor:

@@ -20,6 +20,14 @@ from typing import Any
 from django.conf import settings
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import (
+    MANDATORY_TITLE,
+    VALIDATION_PREFIX,
+    cannot_amend_id,
+    not_of_type,
+    too_long,
+    unknown_field,
+)
 from practiceapi.protocol.parsers import json_type_name
 from todos.models import DESCRIPTION_MAX, TITLE_MAX
 
@@ -33,16 +41,11 @@ DEFAULTS: dict[str, Any] = {"doneStatus": False, "description": ""}
 # Ids are stored in a 32-bit column and the counter must still fit one past the largest.
 MAX_TODO_ID = 2_147_483_646
 
-PREFIX = "Failed Validation: "
-MANDATORY_TITLE = "title : field is mandatory"
+PREFIX = VALIDATION_PREFIX
 CREATE_WITH_ID = "Failed Validation: Invalid Creation: Not allowed to create with id"
 
 _PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
 _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-
-
-def limit_message(cap: int) -> str:
-    return f"ERROR: Cannot add instance, maximum limit of {cap} reached"
 
 
 def max_todos() -> int:
@@ -111,7 +114,7 @@ def type_errors(fields: Mapping[str, Any]) -> list[str]:
     errors = []
     for name, expected in _EXPECTED.items():
         if name in fields and json_type_name(fields[name]) != expected:
-            errors.append(f"{name} should be {expected} but was {json_type_name(fields[name])}")
+            errors.append(not_of_type(name, expected, json_type_name(fields[name])))
     return errors
 
 
@@ -127,7 +130,7 @@ def field_problem(name: str, value: Any) -> str | None:
     if name == "id":
         return None
     if name not in _EXPECTED:
-        return f"Could not find field: {_unknown_name(name, value)}"
+        return unknown_field(_unknown_name(name, value))
     if not isinstance(value, str):
         return None  # type problems are step 1's
     if "\x00" in value:
@@ -137,7 +140,7 @@ def field_problem(name: str, value: Any) -> str | None:
         return "title : can not be empty"
     limit = _MAX_LENGTH.get(name)
     if limit is not None and len(value) > limit:
-        return f"Maximum allowable length exceeded for {name} - maximum allowed is {limit}"
+        return too_long(name, limit)
     return None
 
 
@@ -152,7 +155,7 @@ def check_fields(fields: Mapping[str, Any]) -> None:
 def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
     """A body `id` equal to the todo's (numerically) is ignored; another one is a 422."""
     if "id" in fields and id_key(fields["id"]) != current_id:
-        raise ApiError(422, f"Can not amend id from {current_id} to {display(fields['id'])}")
+        raise ApiError(422, cannot_amend_id(current_id, display(fields["id"])))
 
 
 # ---------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from challenges.sessions import (
 )
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
@@ -122,7 +123,7 @@ class ChallengerProgressView(ApiView):
         doc = validate_payload(_read_json(request))
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(409, "URL GUID does not match payload X-CHALLENGER")
+            error = ApiError(409, GUID_MISMATCH)
             error.headers["X-CHALLENGER"] = str(named)
             raise error
         challenger = _lookup(request, guid)

@@ -131,18 +131,50 @@ Step = Call | Callable[["Student"], None]
 
 
 @dataclass(frozen=True)
+class NearMiss:
+    """A request that is an attempt at the row's challenge (it meets every attempt
+    condition) but fails a credit condition: the session records it with this status and
+    reason (`{guid}`, `{new}`, `{token}` filled in)."""
+
+    call: Call
+    status: int
+    reason: str
+    setup: tuple[Step, ...] | None = None  # None: the row's setup
+
+    def __str__(self) -> str:
+        return f"{self.call} (near miss)"
+
+
+def miss(
+    call: Call, status: int, reason: str, *, setup: tuple[Step, ...] | None = None
+) -> NearMiss:
+    return NearMiss(call, status, reason, setup)
+
+
+@dataclass(frozen=True)
 class Row:
-    """One challenge: the session's preconditions, the request that completes it and the
-    requests that look alike but must not."""
+    """One challenge: the session's preconditions, the request that completes it, near
+    misses (attempts that do not complete it and say why) and requests that look alike but
+    are no attempt at it (neither credit nor near miss)."""
 
     key: str
     setup: tuple[Step, ...]
     credit: Call
-    near_miss: tuple[Call | Unprepared, ...]
+    near_miss: tuple[NearMiss, ...]
+    neither: tuple[Call | Unprepared, ...]
+
+    @property
+    def not_crediting(self) -> tuple[NearMiss | Call | Unprepared, ...]:
+        return (*self.near_miss, *self.neither)
 
 
-def row(key: str, credit: Call, *near_miss: Call | Unprepared, setup: tuple[Step, ...] = ()) -> Row:
-    return Row(key, setup, credit, near_miss)
+def row(
+    key: str, credit: Call, *others: NearMiss | Call | Unprepared, setup: tuple[Step, ...] = ()
+) -> Row:
+    """A Row; `others` are near misses (`miss(...)`) and requests that are neither."""
+    misses = tuple(o for o in others if isinstance(o, NearMiss))
+    neither = tuple(o for o in others if not isinstance(o, NearMiss))
+    return Row(key, setup, credit, misses, neither)
 
 
 # --------------------------------------------------------------------------- the driver
@@ -205,7 +237,7 @@ def completed(guid: str | None, key: str) -> bool:
     return challenger is not None and progress_status(challenger.progress, mode())[key]
 
 
-def describe(call: Call | Unprepared, reply: HttpResponse) -> str:
+def describe(call: Call | Unprepared | NearMiss, reply: HttpResponse) -> str:
     return f"{call} -> {reply.status_code} {reply.content[:300]!r}"
 
 
@@ -283,65 +315,159 @@ REPLACE_TITLE_OPS = [{"op": "replace", "path": "/title", "value": "json patched"
 # --------------------------------------------------------------------------- the table
 # Rows follow the catalogue order (challenges.md §A.3); the numbers are multi-mode ids.
 
+
+def needs(status: int, wanted: str) -> str:
+    return f"the response status was {status}; this challenge needs {wanted}"
+
+
+def said(text: str, wanted: str) -> str:
+    return f"the response said “{text}”; this challenge needs an error saying “{wanted}”"
+
+
+def with_query(query_string: str) -> str:
+    return (
+        f"the request had the query `?{query_string}`; this challenge needs the list without a "
+        "query"
+    )
+
+
+def method_needed(method: str, wanted: str) -> str:
+    return f"the method was {method}; this challenge needs {wanted}"
+
+
+NOT_BOTH = "this challenge needs at least one done and one not done"
+NO_DONE = f"your todos include 0 done todos; {NOT_BOTH}"
+SOME_NOT_ALL = "this challenge needs some, but not all, of them"
+EMPTY_DESCRIPTIONS = (
+    "10 todos that came back had an empty description; this challenge needs todos with "
+    "descriptions (give some todos a description first)"
+)
+NONE_BACK = "no todos came back; this challenge needs at least one"
+UNKNOWN_SORT = (
+    "the sort named `priority`, which is not a todo field; this challenge needs todo fields "
+    "(id, title, doneStatus, description)"
+)
+TITLE_TOO_LONG = (
+    "Failed Validation: Maximum allowable length exceeded for title - maximum allowed is 50"
+)
+DONE_STATUS_STRING = "Failed Validation: doneStatus should be BOOLEAN but was STRING"
+NOT_FOUND_99999 = "No such todo entity instance with id == 99999"
+NO_JSON_NOTE = 'the body had no JSON "note" member; this challenge needs {"note": "..."} as JSON'
+BAD_TOKEN = "Invalid token: it is not the secret token of the X-CHALLENGER session"
+LIST_QUERY = "_limit=5"
+
+
+def filled_to(count: int) -> Step:
+    """Adds todos until the session holds `count` (10 are seeded)."""
+
+    def fill(student: Student) -> None:
+        student.prepare(tuple(post(TODOS, {"title": f"filler {n}"}) for n in range(count - SEEDED)))
+
+    return fill
+
+
 ROWS: tuple[Row, ...] = (
     # 01-02 getting started
     row(
         "CREATE_NEW_CHALLENGER",
         post(CHALLENGER, anonymous=True, judge=RESPONSE),
-        post(CHALLENGER),  # sending your own X-CHALLENGER restores (200), it creates nothing
+        # Sending your own X-CHALLENGER restores (200), it creates nothing.
+        miss(post(CHALLENGER), 200, needs("200", "201")),
+        get(CHALLENGER),
         setup=(forgotten("CREATE_NEW_CHALLENGER"),),
     ),
-    row("GET_CHALLENGES", get("/api/challenges"), head("/api/challenges")),
+    row(
+        "GET_CHALLENGES",
+        get("/api/challenges"),
+        miss(head("/api/challenges"), 200, method_needed("HEAD", "GET")),
+        get("/api/challenge"),
+    ),
     # 03-06 GET
-    row("GET_TODOS", get(TODOS), _todos("_limit=5"), head(TODOS)),
-    row("GET_TODOS_NOT_PLURAL_404", get("/api/todo"), post("/api/todo", {"title": "x"})),
-    row("GET_TODO", get(ITEM), head(ITEM), get(MISSING)),
-    row("GET_TODO_404", get(MISSING), head(MISSING), get(ITEM)),
+    row(
+        "GET_TODOS",
+        get(TODOS),
+        miss(_todos(LIST_QUERY), 200, with_query(LIST_QUERY)),
+        head(TODOS),
+    ),
+    row(
+        "GET_TODOS_NOT_PLURAL_404",
+        get("/api/todo"),
+        miss(post("/api/todo", {"title": "x"}), 404, method_needed("POST", "GET")),
+        get(TODOS),
+    ),
+    row(
+        "GET_TODO",
+        get(ITEM),
+        head(ITEM),
+        miss(
+            get(MISSING),
+            404,
+            needs("404 (Could not find an instance with todos/99999)", "200"),
+        ),
+    ),
+    row(
+        "GET_TODO_404",
+        get(MISSING),
+        head(MISSING),
+        miss(get(ITEM), 200, needs("200", "404")),
+    ),
     # 07-12 filters
     row(
         "GET_TODOS_FILTERED",
         _todos("doneStatus=true"),
-        Unprepared(_todos("doneStatus=true")),  # every todo is not done yet
+        miss(_todos("doneStatus=true"), 200, NO_DONE, setup=()),  # every todo is not done yet
         _todos("doneStatus=false"),
         setup=(DONE_TODO,),
     ),
     row(
         "GET_TODOS_FILTERED_ID_GREATER_THAN",
         _todos("id%3E5"),
-        _todos("id%3E10"),  # nothing comes back
-        _todos("id%3E0"),  # everything comes back
+        miss(_todos("id%3E10"), 200, f"0 of your 10 todos came back; {SOME_NOT_ALL}"),
+        miss(_todos("id%3E0"), 200, f"10 of your 10 todos came back; {SOME_NOT_ALL}"),
+        _todos("id%3C5"),
     ),
-    row("GET_TODOS_FILTERED_ID_LESS_THAN", _todos("id%3C5"), _todos("id%3C1"), _todos("id%3C11")),
+    row(
+        "GET_TODOS_FILTERED_ID_LESS_THAN",
+        _todos("id%3C5"),
+        miss(_todos("id%3C1"), 200, f"0 of your 10 todos came back; {SOME_NOT_ALL}"),
+        miss(_todos("id%3C11"), 200, f"10 of your 10 todos came back; {SOME_NOT_ALL}"),
+        _todos("id%3E5"),
+    ),
     row(
         "GET_TODOS_FILTERED_ID_SINGLE_RESULT",
         _todos("id=3"),
-        _todos("id=99"),
+        miss(_todos("id=99"), 200, "0 todos came back; this challenge needs exactly one"),
         _todos("id%3E9"),  # one result, but not by equality
     ),
     row(
         "GET_TODOS_FILTERED_DESCRIPTION_REGEX",
         _todos("description~=.*fixture.*"),
-        Unprepared(_todos("description~=.*")),  # only empty descriptions
-        _todos("description~=fixture"),  # does not match the whole description
+        miss(_todos("description~=.*"), 200, EMPTY_DESCRIPTIONS, setup=()),
+        # Does not match the whole description.
+        miss(_todos("description~=fixture"), 200, NONE_BACK),
+        _todos("description*=*fixture*"),
         setup=(DESCRIBED_TODO,),
     ),
     row(
         "GET_TODOS_FILTERED_DESCRIPTION_WILDCARD",
         _todos("description*=*wildcard*"),
-        Unprepared(_todos("description*=*")),
-        _todos("description*=wildcard"),
+        miss(_todos("description*=*"), 200, EMPTY_DESCRIPTIONS, setup=()),
+        miss(_todos("description*=wildcard"), 200, NONE_BACK),
+        _todos("description~=.*wildcard.*"),
         setup=(DESCRIBED_TODO,),
     ),
     # 13-16 sorting
     row(
         "GET_TODOS_SORTED_ASCENDING",
         _todos("_sortBy=title"),
+        miss(_todos("_sortBy=priority"), 200, UNKNOWN_SORT),
         _todos("_sortBy=-title"),
         _todos("_sortBy=title,id"),
     ),
     row(
         "GET_TODOS_SORTED_DESCENDING",
         _todos("_sortBy=-id"),
+        miss(_todos("_sortBy=-priority"), 200, UNKNOWN_SORT),
         _todos("_sortBy=id"),
         _todos("_sortBy=-id,title"),
     ),
@@ -349,78 +475,165 @@ ROWS: tuple[Row, ...] = (
         "GET_TODOS_SORTED_MULTIPLE_FIELDS",
         _todos("_sortBy=doneStatus,-id"),
         _todos("_sortBy=-id"),
-        _todos("_sortBy=-id,priority"),  # not a todo field
+        miss(_todos("_sortBy=-id,priority"), 200, UNKNOWN_SORT),  # not a todo field
     ),
     row(
         "GET_TODOS_FILTERED_AND_SORTED",
         _todos("doneStatus=false&_sortBy=-id"),
+        miss(_todos("doneStatus=false&_sortBy=priority"), 200, UNKNOWN_SORT),
         _todos("_sortBy=-id"),
         _todos("doneStatus=false"),
     ),
     # 17-21 pagination
-    row("GET_TODOS_PAGINATED_LIMIT", _todos("_limit=8"), _todos("_limit=7")),
+    row(
+        "GET_TODOS_PAGINATED_LIMIT",
+        _todos("_limit=8"),
+        miss(
+            _todos("_limit=8&_offset=5"),
+            200,
+            "5 todos came back; this challenge needs the whole page: 8 todos from offset 0, or "
+            "as many as your todos allow",
+        ),
+        _todos("_limit=7"),
+    ),
     row(
         "GET_TODOS_PAGINATED_LIMIT_OFFSET",
         _todos("_limit=5&_offset=5"),
-        _todos("_limit=5&_offset=4"),
+        miss(
+            _todos("_limit=5&_offset=4"),
+            200,
+            "the query asked for _offset=4; this challenge needs _offset=5",
+        ),
         _todos("_limit=5"),
     ),
     row(
         "GET_TODOS_PAGINATED_LIMIT_TOO_HIGH",
         _todos("_limit=21"),
-        _todos("_limit=20"),
+        miss(
+            _todos("_limit=20"),
+            200,
+            "the query asked for _limit=20; this challenge needs more than 20, the most the API "
+            "allows",
+        ),
         head(f"{TODOS}?_limit=21"),
     ),
     row(
         "GET_TODOS_PAGINATED_SORTED",
         _todos("_sortBy=-id&_limit=5&_offset=5"),
-        _todos("_sortBy=id&_limit=5&_offset=5"),
+        miss(
+            _todos("_sortBy=id&_limit=5&_offset=5"),
+            200,
+            "the sort was `id`; this challenge needs `-id` alone",
+        ),
         _todos("_sortBy=-id&_limit=5"),
     ),
     row(
         "GET_TODOS_PAGINATED_FILTERED",
         _todos("doneStatus=false&_limit=2&_offset=1"),
-        _todos("doneStatus=true&_limit=2&_offset=1"),
+        miss(
+            _todos("doneStatus=true&_limit=2&_offset=1"),
+            200,
+            "the query asked for doneStatus=true; this challenge needs doneStatus=false",
+        ),
         _todos("doneStatus=false&_limit=2"),
     ),
     # 22 HEAD
-    row("GET_HEAD_TODOS", head(TODOS), get(TODOS), head(f"{TODOS}?_limit=5")),
+    row(
+        "GET_HEAD_TODOS",
+        head(TODOS),
+        get(TODOS),
+        miss(head(f"{TODOS}?{LIST_QUERY}"), 200, with_query(LIST_QUERY)),
+    ),
     # 23-29 POST create
-    row("POST_TODOS", _new_todo(), _new_todo(doneStatus="bob")),
-    row("POST_TODOS_BAD_DONE_STATUS", _new_todo(doneStatus="bob"), _new_todo(doneStatus=True)),
-    row("POST_TODOS_TOO_LONG_TITLE_LENGTH", _new_todo("t" * 51), _new_todo("t" * 50)),
+    row(
+        "POST_TODOS",
+        _new_todo(),
+        miss(_new_todo(doneStatus="bob"), 422, needs(f"422 ({DONE_STATUS_STRING})", "201")),
+        post(ITEM, {"title": "an amend"}),
+    ),
+    row(
+        "POST_TODOS_BAD_DONE_STATUS",
+        _new_todo(doneStatus="bob"),
+        miss(
+            _new_todo("t" * 51),
+            422,
+            said(TITLE_TOO_LONG, "Failed Validation: doneStatus should be BOOLEAN"),
+        ),
+        _new_todo(doneStatus=True),
+    ),
+    row(
+        "POST_TODOS_TOO_LONG_TITLE_LENGTH",
+        _new_todo("t" * 51),
+        miss(_new_todo("t" * 51, doneStatus="bob"), 422, said(DONE_STATUS_STRING, TITLE_TOO_LONG)),
+        _new_todo("t" * 50),
+    ),
     row(
         "POST_TODOS_TOO_LONG_DESCRIPTION_LENGTH",
         _new_todo(description="d" * 201),
+        miss(
+            _new_todo("t" * 51, description="d" * 201),
+            422,
+            said(
+                TITLE_TOO_LONG,
+                "Failed Validation: Maximum allowable length exceeded for description - maximum "
+                "allowed is 200",
+            ),
+        ),
         _new_todo(description="d" * 200),
     ),
     row(
         "POST_MAX_OUT_TITLE_DESCRIPTION_LENGTH",
         _new_todo("t" * 50, description="d" * 200),
-        _new_todo("t" * 49, description="d" * 200),
+        miss(
+            _new_todo("t" * 49, description="d" * 200),
+            201,
+            "the title was 49 characters long; this challenge needs exactly 50",
+        ),
+        _new_todo(),
     ),
     row(
         "POST_TODOS_TOO_LONG_PAYLOAD_SIZE",
         _new_todo(description="d" * 5000),
-        _new_todo(description="d" * 4900),  # too long a description (422), not a 413
+        # Too long a description (422), not a 413.
+        miss(
+            _new_todo(description="d" * 4900),
+            422,
+            needs(
+                "422 (Failed Validation: Maximum allowable length exceeded for description - "
+                "maximum allowed is 200)",
+                "413",
+            ),
+        ),
+        _new_todo(),
     ),
-    row("POST_TODOS_INVALID_EXTRA_FIELD", _new_todo(priority="high"), _new_todo()),
+    row(
+        "POST_TODOS_INVALID_EXTRA_FIELD",
+        _new_todo(priority="high"),
+        miss(
+            _new_todo(doneStatus="bob", priority="high"),
+            422,
+            said(DONE_STATUS_STRING, "Could not find field:"),
+        ),
+        _new_todo(),
+    ),
     # 30 PUT create
     row(
         "PUT_TODOS_422",
         put(MISSING, {"id": 99999, "title": "x"}),
-        put(MISSING, {"title": "x"}),  # no body id: a 404
+        miss(put(MISSING, {"title": "x"}), 404, needs(f"404 ({NOT_FOUND_99999})", "422")),
+        put(ITEM, {"title": "x"}),
     ),
     # 31-32 POST update
     row(
         "POST_UPDATE_TODO",
         post(ITEM, {"title": "updated"}),
-        post(MISSING, {"title": "x"}),
+        miss(post(MISSING, {"title": "x"}), 404, needs(f"404 ({NOT_FOUND_99999} found)", "200")),
         put(ITEM, {"title": "updated"}),
     ),
     row(
         "POST_TODOS_404",
         post(MISSING, {"title": "x"}),
+        miss(post(ITEM, {"title": "t" * 51}), 422, needs(f"422 ({TITLE_TOO_LONG})", "404")),
         post(ITEM, {"title": "x"}),
         put(MISSING, {"title": "x"}),
     ),
@@ -428,71 +641,151 @@ ROWS: tuple[Row, ...] = (
     row(
         "PUT_TODOS_FULL_200",
         put(ITEM, FULL_TODO),
-        put(ITEM, {"title": "full", "description": "no status"}),
+        miss(
+            put(ITEM, {"title": "full", "description": "no status"}),
+            200,
+            "the body left out doneStatus; this challenge needs doneStatus and description in "
+            "the body",
+        ),
         post(ITEM, FULL_TODO),
     ),
     row(
         "PUT_TODOS_PARTIAL_200",
         put(ITEM, {"title": "only title"}),
-        put(ITEM, {"title": "and status", "doneStatus": False}),
+        miss(
+            put(ITEM, {"title": "and status", "doneStatus": False}),
+            200,
+            "the body included doneStatus; this challenge needs the title only",
+        ),
+        put(MISSING, {"title": "only title"}),
     ),
     row(
         "PUT_TODOS_BODY_ID_200",
         put(TODOS, {"id": 1, "title": "by body id"}),
         put(ITEM, {"id": 1, "title": "id in the URL too"}),
-        put(TODOS, {"id": 99999, "title": "unknown id"}),
+        miss(
+            put(TODOS, {"id": 99999, "title": "unknown id"}),
+            422,
+            needs("422 (Cannot create todo with PUT due to Auto fields id)", "200"),
+        ),
     ),
     row(
         "PUT_TODOS_ID_NO_BODY_ID_200",
         put(ITEM, {"title": "x"}),
-        put(ITEM, {"id": 1, "title": "x"}),
+        miss(
+            put(ITEM, {"id": 1, "title": "x"}),
+            200,
+            "the body had an id (1); this challenge needs no id in the body",
+        ),
+        put(MISSING, {"title": "x"}),
     ),
     row(
         "PUT_TODOS_MISSING_TITLE_422",
         put(ITEM, {"description": "no title"}),
+        miss(
+            put(ITEM, {"id": 2, "description": "no title"}),
+            422,
+            said("Can not amend id from 1 to 2", "title : field is mandatory"),
+        ),
         put(ITEM, {"title": "t"}),
         post(ITEM, {"description": "no title"}),
     ),
     row(
         "PUT_TODOS_NO_ID_422",
         put(TODOS, {"title": "no id"}),
-        put(TODOS, {"id": 99999, "title": "unknown id"}),
+        miss(
+            put(TODOS, {"id": 99999, "title": "unknown id"}),
+            422,
+            "the body had an id (99999); this challenge needs no id in the body",
+        ),
+        put(ITEM, {"title": "no id"}),
     ),
     row(
         "PUT_TODOS_ID_NOT_FOUND_404",
         put(MISSING, {"title": "x"}),
-        put(MISSING, {"id": 99999, "title": "x"}),
+        miss(
+            put(MISSING, {"id": 99999, "title": "x"}),
+            422,
+            "the body had an id (99999); this challenge needs no id in the body",
+        ),
+        put(ITEM, {"title": "x"}),
     ),
     row(
         "PUT_TODOS_422_NO_AMEND_ID",
         put(ITEM, {"id": 2, "title": "x"}),
+        miss(
+            put(ITEM, {"description": "no title"}),
+            422,
+            said("Failed Validation: title : field is mandatory", "Can not amend id from"),
+        ),
         put(ITEM, {"id": 1, "title": "x"}),
     ),
     # 41 DELETE
-    row("DELETE_A_TODO", delete("/api/todos/2"), delete(MISSING), get("/api/todos/2")),
+    row(
+        "DELETE_A_TODO",
+        delete("/api/todos/2"),
+        miss(
+            delete(MISSING),
+            404,
+            needs("404 (Could not find any instances with todos/99999)", "204"),
+        ),
+        get("/api/todos/2"),
+    ),
     # 42-44 QUERY
     row(
         "QUERY_TODOS_FILTERED",
         query(TODOS, DONE_FILTER_FORM, content_type=FORM),
-        Unprepared(query(TODOS, DONE_FILTER_FORM, content_type=FORM)),
-        query(TODOS, "doneStatus=false", content_type=FORM),
+        miss(query(TODOS, DONE_FILTER_FORM, content_type=FORM), 200, NO_DONE, setup=()),
+        miss(
+            query(TODOS, "doneStatus=false", content_type=FORM),
+            200,
+            "the body was `doneStatus=false`; this challenge needs a body that filters "
+            "doneStatus=true",
+        ),
         # The filter in the URL, not the body: the right todos, but not by a QUERY body.
-        query(f"{TODOS}?{DONE_FILTER_FORM}", "_sortBy=-id", content_type=FORM),
+        miss(
+            query(f"{TODOS}?{DONE_FILTER_FORM}", "_sortBy=-id", content_type=FORM),
+            200,
+            "the body was `_sortBy=-id`; this challenge needs a body that filters doneStatus=true",
+        ),
+        query(TODOS, DONE_JSONPATH, content_type=JSONPATH),
         setup=(DONE_TODO,),
     ),
     row(
         "QUERY_TODOS_JSONPATH_FILTERED",
         query(TODOS, DONE_JSONPATH, content_type=JSONPATH),
-        Unprepared(query(TODOS, DONE_JSONPATH, content_type=JSONPATH)),
-        query(TODOS, "$.todos[?(@.doneStatus == false)]", content_type=JSONPATH),
+        miss(query(TODOS, DONE_JSONPATH, content_type=JSONPATH), 200, NO_DONE, setup=()),
+        miss(
+            query(TODOS, "$.todos[?(@.doneStatus == false)]", content_type=JSONPATH),
+            200,
+            "the body left out true; this challenge needs doneStatus and true in the body",
+        ),
+        query(TODOS, DONE_FILTER_FORM, content_type=FORM),
         setup=(DONE_TODO,),
     ),
     row(
         "QUERY_TODOS_STRUCTURED_JSON_FILTERED",
         query(TODOS, {"filter": {"doneStatus": True}}, content_type=STRUCTURED),
-        Unprepared(query(TODOS, {"filter": {"doneStatus": True}}, content_type=STRUCTURED)),
-        query(TODOS, {"filter": {"doneStatus": "true"}}, content_type=STRUCTURED),
-        query(TODOS, DONE_FIRST_ONLY, content_type=STRUCTURED),  # done todos, but no filter
+        miss(
+            query(TODOS, {"filter": {"doneStatus": True}}, content_type=STRUCTURED),
+            200,
+            NO_DONE,
+            setup=(),
+        ),
+        miss(
+            query(TODOS, {"filter": {"doneStatus": "true"}}, content_type=STRUCTURED),
+            422,
+            'the body\'s "filter" was {"doneStatus":"true"}; this challenge needs '
+            '{"doneStatus": true} (a JSON boolean)',
+        ),
+        # Done todos, but no filter.
+        miss(
+            query(TODOS, DONE_FIRST_ONLY, content_type=STRUCTURED),
+            200,
+            'the body\'s "filter" was missing; this challenge needs {"doneStatus": true} (a JSON '
+            "boolean)",
+        ),
+        query(TODOS, DONE_FILTER_FORM, content_type=FORM),
         setup=(DONE_TODO,),
     ),
     # 45-47 PATCH
@@ -500,99 +793,199 @@ ROWS: tuple[Row, ...] = (
         "PATCH_TODOS_PARTIAL_200",
         patch(ITEM, {"title": "patched"}),
         patch(ITEM, {"title": "patched"}, content_type=MERGE_PATCH),
-        patch(MISSING, {"title": "patched"}),
+        miss(
+            patch(MISSING, {"title": "patched"}),
+            404,
+            needs(f"404 ({NOT_FOUND_99999} found)", "200"),
+        ),
     ),
     row(
         "PATCH_TODOS_MERGE_PATCH_200",
         patch(ITEM, {"description": "merged"}, content_type=MERGE_PATCH),
         patch(ITEM, {"description": "merged"}),
-        patch(MISSING, {"description": "merged"}, content_type=MERGE_PATCH),
+        miss(
+            patch(MISSING, {"description": "merged"}, content_type=MERGE_PATCH),
+            404,
+            needs(f"404 ({NOT_FOUND_99999} found)", "200"),
+        ),
     ),
     row(
         "PATCH_TODOS_JSON_PATCH_200",
         patch(ITEM, REPLACE_TITLE_OPS, content_type=JSON_PATCH),
         patch(ITEM, REPLACE_TITLE_OPS),  # an operation list sent as plain JSON
-        patch(MISSING, REPLACE_TITLE_OPS, content_type=JSON_PATCH),
+        miss(
+            patch(MISSING, REPLACE_TITLE_OPS, content_type=JSON_PATCH),
+            404,
+            needs(f"404 ({NOT_FOUND_99999} found)", "200"),
+        ),
     ),
     # 48 OPTIONS
-    row("OPTIONS_TODOS", options(TODOS), options(ITEM)),
+    row(
+        "OPTIONS_TODOS",
+        options(TODOS),
+        miss(
+            options(ITEM),
+            204,
+            "the request went to /api/todos/1; this challenge needs /api/todos",
+        ),
+        options(HEARTBEAT),
+    ),
     # 49-55 Accept
     row(
         "GET_ACCEPT_XML",
         _accept(XML),
-        _todos("_limit=5", Accept=XML),
+        miss(_todos(LIST_QUERY, Accept=XML), 200, with_query(LIST_QUERY)),
         _accept(JSON),
     ),
-    row("GET_ACCEPT_JSON", _accept(JSON), _todos("_limit=5", Accept=JSON), _accept("*/*")),
-    row("GET_ACCEPT_ANY_DEFAULT_JSON", _accept("*/*"), get(TODOS), _accept(JSON)),
+    row(
+        "GET_ACCEPT_JSON",
+        _accept(JSON),
+        miss(_todos(LIST_QUERY, Accept=JSON), 200, with_query(LIST_QUERY)),
+        _accept("*/*"),
+    ),
+    row(
+        "GET_ACCEPT_ANY_DEFAULT_JSON",
+        _accept("*/*"),
+        miss(_todos(LIST_QUERY, Accept="*/*"), 200, with_query(LIST_QUERY)),
+        get(TODOS),
+        _accept(JSON),
+    ),
     row(
         "GET_ACCEPT_XML_PREFERRED",
         _accept("application/xml, application/json"),
-        _accept("application/json, application/xml"),
+        miss(
+            _accept("application/json, application/xml"),
+            200,
+            "the Accept header `application/json, application/xml` prefers JSON; this "
+            "challenge needs XML listed first",
+        ),
+        _accept(XML),
     ),
-    row("GET_JSON_BY_DEFAULT_NO_ACCEPT", get(TODOS), _accept(JSON), _todos("_limit=5")),
+    row(
+        "GET_JSON_BY_DEFAULT_NO_ACCEPT",
+        get(TODOS),
+        _accept(JSON),
+        miss(_todos(LIST_QUERY), 200, with_query(LIST_QUERY)),
+    ),
     row(
         "GET_UNSUPPORTED_ACCEPT_406",
         _accept("application/gzip"),
+        miss(_todos(LIST_QUERY, Accept="application/gzip"), 406, with_query(LIST_QUERY)),
         _accept("application/gzip, application/json"),
     ),
     row(
         "GET_TODO_ACCEPT_TEXT_CALENDAR",
         _accept("text/calendar", ITEM),
-        _accept("text/calendar", MISSING),
-        _accept("application/json, text/calendar", ITEM),
+        miss(
+            _accept("text/calendar", MISSING),
+            404,
+            needs(f"404 ({NOT_FOUND_99999})", "200"),
+        ),
+        miss(
+            _accept("application/json, text/calendar", ITEM),
+            200,
+            "the Accept header was `application/json, text/calendar`; this challenge needs "
+            "text/calendar ranked first",
+        ),
+        _accept(JSON, ITEM),
     ),
     # 56-62 advanced Accept
     row(
         "GET_ACCEPT_XML_Q_PREFERRED",
         _accept("application/json;q=0.5, application/xml;q=1"),
+        miss(
+            _todos(LIST_QUERY, Accept="application/json;q=0.5, application/xml;q=1"),
+            200,
+            with_query(LIST_QUERY),
+        ),
         _accept("application/json;q=0.5, application/xml;q=0.9"),
     ),
     row(
         "GET_ACCEPT_JSON_Q_PREFERRED",
         _accept("application/xml;q=0.5, application/json;q=1"),
+        miss(
+            _todos(LIST_QUERY, Accept="application/xml;q=0.5, application/json;q=1"),
+            200,
+            with_query(LIST_QUERY),
+        ),
         _accept("application/xml;q=0.5, application/json;q=0.9"),
     ),
     row(
         "GET_ACCEPT_Q_REJECTS_ALL_406",
         _accept("application/json;q=0, application/xml;q=0"),
+        miss(
+            _todos(LIST_QUERY, Accept="application/json;q=0, application/xml;q=0"),
+            406,
+            with_query(LIST_QUERY),
+        ),
         _accept("application/json;q=0, application/xml;q=0.1"),
     ),
     row(
         "GET_UNSUPPORTED_STRUCTURED_JSON_ACCEPT_406",
         _accept("application/problem+json"),
+        miss(_todos(LIST_QUERY, Accept="application/problem+json"), 406, with_query(LIST_QUERY)),
         _accept("application/problem+json, application/json"),
     ),
-    row("GET_ACCEPT_TEXT_XML", _accept("text/xml"), _accept(XML)),
+    row(
+        "GET_ACCEPT_TEXT_XML",
+        _accept("text/xml"),
+        miss(_todos(LIST_QUERY, Accept="text/xml"), 200, with_query(LIST_QUERY)),
+        _accept(XML),
+    ),
     row(
         "GET_ACCEPT_VENDOR_XML",
         _accept(VENDOR_XML),
+        miss(_todos(LIST_QUERY, Accept=VENDOR_XML), 200, with_query(LIST_QUERY)),
         _accept("application/vnd.apichallenges.todo+json"),
         _accept(XML),
     ),
     row(
-        "GET_ACCEPT_STRUCTURED_XML_WILDCARD", _accept("application/*+xml"), _accept("application/*")
+        "GET_ACCEPT_STRUCTURED_XML_WILDCARD",
+        _accept("application/*+xml"),
+        miss(_todos(LIST_QUERY, Accept="application/*+xml"), 200, with_query(LIST_QUERY)),
+        _accept("application/*"),
     ),
     # 63-66 Content-Type
     row(
         "POST_CREATE_XML",
         post(TODOS, XML_TODO, content_type=XML, Accept=XML),
-        post(TODOS, XML_TODO, content_type=XML, Accept=JSON),
+        miss(
+            post(TODOS, XML_TODO, content_type=XML, Accept=JSON),
+            201,
+            "the response Content-Type was `application/json`; this challenge needs "
+            "application/xml",
+        ),
         post(TODOS, XML_TODO, content_type=VENDOR_XML, Accept=XML),
     ),
     row(
         "POST_CREATE_JSON",
         post(TODOS, {"title": "json"}, Accept=JSON),
+        miss(
+            post(TODOS, {"title": "t" * 51}, Accept=JSON),
+            422,
+            needs(f"422 ({TITLE_TOO_LONG})", "201"),
+        ),
         post(TODOS, {"title": "json"}),  # JSON back by default, but not asked for
     ),
     row(
         "POST_CREATE_VENDOR_XML",
         post(TODOS, XML_TODO, content_type=VENDOR_XML),
+        miss(
+            post(TODOS, f"<todo><title>{'t' * 51}</title></todo>", content_type=VENDOR_XML),
+            422,
+            needs(f"422 ({TITLE_TOO_LONG})", "201"),
+        ),
         post(TODOS, XML_TODO, content_type=XML),
     ),
     row(
         "POST_TODOS_415",
         post(TODOS, "title=x", content_type="text/plain"),
+        # Accept is checked before the body: a 406 first.
+        miss(
+            post(TODOS, "title=x", content_type="text/plain", Accept="application/gzip"),
+            406,
+            needs("406 (Unrecognised Accept Type)", "415"),
+        ),
         post(ITEM, "title=x", content_type="text/plain"),
         post(TODOS, {"title": "x"}),
     ),
@@ -600,86 +993,160 @@ ROWS: tuple[Row, ...] = (
     row(
         "GET_TODOS_EXPORT_CSV_CONTENT_DISPOSITION",
         _export("csv"),
-        _export("tsv"),
+        miss(
+            _export("tsv"),
+            200,
+            'the Content-Disposition was `attachment; filename="todos.tsv"`; this challenge '
+            "needs an attachment named todos.csv",
+        ),
         _export("csv", "HEAD"),
     ),
     row(
         "GET_TODOS_EXPORT_HTML_CONTENT_DISPOSITION",
         _export("html"),
-        _export("json"),
+        miss(
+            _export("json"),
+            200,
+            'the Content-Disposition was `attachment; filename="todos.json"`; this challenge '
+            "needs an attachment named todos.html",
+        ),
         _export("html", "HEAD"),
     ),
     row(
         "GET_TODOS_EXPORT_TSV_CONTENT_DISPOSITION",
         _export("tsv"),
-        _export("csv"),
+        miss(
+            _export("csv"),
+            200,
+            'the Content-Disposition was `attachment; filename="todos.csv"`; this challenge '
+            "needs an attachment named todos.tsv",
+        ),
         _export("tsv", "HEAD"),
     ),
     # 70-77 restore
     row(
         "GET_RESTORE_EXISTING_CHALLENGER",
         get(PROGRESS, anonymous=True),
-        head(PROGRESS, anonymous=True),
+        miss(head(PROGRESS, anonymous=True), 200, method_needed("HEAD", "GET")),
         get("/api/challenger/{new}"),  # unknown: nothing restored
+        put(PROGRESS, own_payload),
     ),
     row(
         "POST_RESTORE_EXISTING_CHALLENGER",
         post(CHALLENGER),
+        # The session is found from the first 36 characters, but the answer is a 431.
+        miss(
+            post(CHALLENGER, X_CHALLENGER=OWN + LONG_ENOUGH),
+            431,
+            needs(
+                "431 (X-CHALLENGER header is too large, maximum allowed is 100 characters)", "200"
+            ),
+        ),
         post(CHALLENGER, anonymous=True),  # without the header: a new session instead
     ),
     row(
         "GET_RESTORABLE_CHALLENGER_PROGRESS_STATUS",
         get(PROGRESS),
-        get(PROGRESS, anonymous=True),
+        miss(
+            get(PROGRESS, anonymous=True),
+            200,
+            "the request had no X-CHALLENGER header; this challenge needs your own GUID in the "
+            "URL and in X-CHALLENGER",
+        ),
+        get(DATABASE),
     ),
     row(
         "PUT_RESTORABLE_CHALLENGER_PROGRESS_STATUS",
         put(PROGRESS, own_payload),
-        put("/api/challenger/{new}", own_payload),  # 409: the payload names another GUID
+        # 409: the payload names another GUID.
+        miss(
+            put("/api/challenger/{new}", own_payload),
+            409,
+            needs("409 (URL GUID does not match payload X-CHALLENGER)", "200"),
+        ),
+        get(PROGRESS),
     ),
     row(
         "PUT_CHALLENGER_GUID_MISMATCH_409",
         put("/api/challenger/{new}", own_payload),
-        put(PROGRESS, own_payload),
+        miss(put(PROGRESS, own_payload), 200, needs("200", "409")),
+        get(PROGRESS),
     ),
     row(
         "PUT_NEW_RESTORED_CHALLENGER_PROGRESS_STATUS",
         put("/api/challenger/{new}", payload_for_new_guid, judge=NEW),
-        put(PROGRESS, own_payload),  # restores the existing session (200), creates nothing
+        # Restores the existing session (200), creates nothing.
+        miss(put(PROGRESS, own_payload), 200, needs("200", "201")),
+        get(PROGRESS),
     ),
     row(
         "GET_RESTORABLE_TODOS",
         get(DATABASE),
-        head(DATABASE),
+        miss(head(DATABASE), 200, method_needed("HEAD", "GET")),
         get("/api/challenger/database/{new}"),
     ),
     row(
         "PUT_RESTORABLE_TODOS",
         put(DATABASE, own_todos),
-        put(DATABASE, {"todos": "not a list"}),
+        miss(
+            put(DATABASE, {"todos": "not a list"}),
+            400,
+            needs("400 (ERROR: Expected array of instances as todos value)", "204"),
+        ),
         put("/api/challenger/database/{new}", own_todos),
     ),
     # 78-79 mixed formats
     row(
         "POST_CREATE_XML_ACCEPT_JSON",
         post(TODOS, XML_TODO, content_type=XML, Accept=JSON),
-        post(TODOS, XML_TODO, content_type=XML, Accept=XML),
+        miss(
+            post(TODOS, XML_TODO, content_type=XML, Accept=XML),
+            201,
+            "the Accept header was `application/xml`; this challenge needs it to name "
+            "application/json",
+        ),
         post(TODOS, XML_TODO, content_type=VENDOR_XML, Accept=JSON),
     ),
     row(
         "POST_CREATE_JSON_ACCEPT_XML",
         post(TODOS, {"title": "json to xml"}, Accept=XML),
-        post(TODOS, {"title": "json to json"}, Accept=JSON),
+        miss(
+            post(TODOS, {"title": "json to json"}, Accept=JSON),
+            201,
+            "the response Content-Type was `application/json`; this challenge needs "
+            "application/xml",
+        ),
         post(TODOS, XML_TODO, content_type=XML, Accept=XML),
     ),
     # 80-84 status codes
-    row("DELETE_HEARTBEAT_405", delete(HEARTBEAT), put(HEARTBEAT)),
-    row("PATCH_HEARTBEAT_500", patch(HEARTBEAT), post(HEARTBEAT)),
-    row("TRACE_HEARTBEAT_501", trace(HEARTBEAT), options(HEARTBEAT)),
-    row("GET_HEARTBEAT_204", get(HEARTBEAT), head(HEARTBEAT)),
+    row(
+        "DELETE_HEARTBEAT_405",
+        delete(HEARTBEAT),
+        miss(put(HEARTBEAT), 405, method_needed("PUT", "DELETE")),
+        delete(f"{HEARTBEAT}/now"),
+    ),
+    row(
+        "PATCH_HEARTBEAT_500",
+        patch(HEARTBEAT),
+        miss(post(HEARTBEAT), 405, method_needed("POST", "PATCH")),
+        patch(f"{HEARTBEAT}/now"),
+    ),
+    row(
+        "TRACE_HEARTBEAT_501",
+        trace(HEARTBEAT),
+        miss(options(HEARTBEAT), 204, method_needed("OPTIONS", "TRACE")),
+        trace(f"{HEARTBEAT}/now"),
+    ),
+    row(
+        "GET_HEARTBEAT_204",
+        get(HEARTBEAT),
+        miss(head(HEARTBEAT), 204, method_needed("HEAD", "GET")),
+        get(f"{HEARTBEAT}/now"),
+    ),
     row(
         "X_CHALLENGER_TOO_LONG_431",
         get(HEARTBEAT, X_CHALLENGER=OWN + LONG_ENOUGH),
+        miss(post(HEARTBEAT, X_CHALLENGER=OWN + LONG_ENOUGH), 431, method_needed("POST", "GET")),
         get(TODOS, X_CHALLENGER=OWN + LONG_ENOUGH),  # a 431 too, but not on the heartbeat
         get(HEARTBEAT, X_CHALLENGER=OWN + LONG_ENOUGH[:-6]),  # exactly 100: allowed
     ),
@@ -687,6 +1154,11 @@ ROWS: tuple[Row, ...] = (
     row(
         "OVERRIDE_DELETE_HEARTBEAT_405",
         post(HEARTBEAT, X_HTTP_Method_Override="DELETE"),
+        miss(
+            post(HEARTBEAT, X_HTTP_Method_Override="PATCH"),
+            500,
+            "the X-HTTP-Method-Override header was `PATCH`; this challenge needs DELETE",
+        ),
         delete(HEARTBEAT),
         post(TODOS, X_HTTP_Method_Override="DELETE"),
     ),
@@ -694,31 +1166,59 @@ ROWS: tuple[Row, ...] = (
         "OVERRIDE_PATCH_HEARTBEAT_500",
         post(HEARTBEAT, X_HTTP_Method_Override="PATCH"),
         patch(HEARTBEAT),
-        post(HEARTBEAT, X_HTTP_Method_Override="PUT"),
+        miss(
+            post(HEARTBEAT, X_HTTP_Method_Override="PUT"),
+            405,
+            "the X-HTTP-Method-Override header was `PUT`; this challenge needs PATCH",
+        ),
     ),
     row(
         "OVERRIDE_TRACE_HEARTBEAT_501",
         post(HEARTBEAT, X_HTTP_Method_Override="TRACE"),
         trace(HEARTBEAT),
-        post(HEARTBEAT, X_HTTP_Method_Override="OPTIONS"),
+        miss(
+            post(HEARTBEAT, X_HTTP_Method_Override="OPTIONS"),
+            204,
+            "the X-HTTP-Method-Override header was `OPTIONS`; this challenge needs TRACE",
+        ),
     ),
     # 88-89 authentication
     row(
         "CREATE_SECRET_TOKEN_401",
         post(TOKEN, Authorization=basic("admin", "wrong")),
-        post(TOKEN, Authorization=SHORT_BASIC),  # a 401, but the header is too short
+        # A 401, but the header is too short.
+        miss(
+            post(TOKEN, Authorization=SHORT_BASIC),
+            401,
+            "the Authorization header was 10 characters long; this challenge needs more than 10 "
+            "(Basic credentials)",
+        ),
         post(TOKEN),
     ),
     row(
         "CREATE_SECRET_TOKEN_201",
         post(TOKEN, Authorization=ADMIN),
-        post(TOKEN, Authorization=basic("admin", "wrong")),
+        miss(
+            post(TOKEN, Authorization=basic("admin", "wrong")),
+            401,
+            needs(
+                "401 (Invalid or missing credentials: send the admin username and password as "
+                "Authorization: Basic <base64 of username:password>)",
+                "201",
+            ),
+        ),
+        post(TOKEN),
     ),
     # 90-97 authorization
     row(
         "GET_SECRET_NOTE_403",
         get(NOTE, X_AUTH_TOKEN=WRONG_TOKEN),
-        get(NOTE, X_AUTH_TOKEN="x"),  # a one-character token is too short to count
+        # A one-character token is too short to count.
+        miss(
+            get(NOTE, X_AUTH_TOKEN="x"),
+            403,
+            "the X-AUTH-TOKEN header was 1 character long; this challenge needs more than 1",
+        ),
         head(NOTE, X_AUTH_TOKEN=WRONG_TOKEN),
         setup=(token,),
     ),
@@ -727,53 +1227,83 @@ ROWS: tuple[Row, ...] = (
         get(NOTE),
         head(NOTE),
         get(NOTE, X_AUTH_TOKEN=WRONG_TOKEN),
+        miss(get(NOTE, Authorization="Bearer {token}"), 200, needs("200", "401")),
         setup=(token,),
     ),
     row(
         "GET_SECRET_NOTE_200",
         get(NOTE, X_AUTH_TOKEN="{token}"),
         head(NOTE, X_AUTH_TOKEN="{token}"),
-        get(NOTE, X_AUTH_TOKEN="{token}x"),
+        miss(get(NOTE, X_AUTH_TOKEN="{token}x"), 403, needs(f"403 ({BAD_TOKEN})", "200")),
         setup=(token,),
     ),
     row(
         "POST_SECRET_NOTE_200",
         post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}"),
-        post(NOTE, NOTE_XML, content_type=XML, X_AUTH_TOKEN="{token}"),
-        post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}x"),
+        miss(post(NOTE, NOTE_XML, content_type=XML, X_AUTH_TOKEN="{token}"), 200, NO_JSON_NOTE),
+        miss(
+            post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}x"), 403, needs(f"403 ({BAD_TOKEN})", "200")
+        ),
+        post(NOTE, NOTE_JSON, Authorization="Bearer {token}"),
         setup=(token,),
     ),
     row(
         "POST_SECRET_NOTE_401",
         post(NOTE, NOTE_JSON),
-        post(NOTE, NOTE_XML, content_type=XML),
+        miss(post(NOTE, NOTE_XML, content_type=XML), 401, NO_JSON_NOTE),
+        post(NOTE, NOTE_JSON, X_AUTH_TOKEN=WRONG_TOKEN),
         setup=(token,),
     ),
     row(
         "POST_SECRET_NOTE_403",
         post(NOTE, NOTE_JSON, X_AUTH_TOKEN=WRONG_TOKEN),
-        post(NOTE, NOTE_JSON, X_AUTH_TOKEN="x"),
-        post(NOTE, NOTE_XML, content_type=XML, X_AUTH_TOKEN=WRONG_TOKEN),
+        miss(
+            post(NOTE, NOTE_JSON, X_AUTH_TOKEN="x"),
+            403,
+            "the X-AUTH-TOKEN header was 1 character long; this challenge needs more than 1",
+        ),
+        miss(post(NOTE, NOTE_XML, content_type=XML, X_AUTH_TOKEN=WRONG_TOKEN), 403, NO_JSON_NOTE),
+        post(NOTE, NOTE_JSON),
         setup=(token,),
     ),
     row(
         "GET_SECRET_NOTE_BEARER_200",
         get(NOTE, Authorization="Bearer {token}"),
-        get(NOTE, Authorization="{token}"),  # no scheme
+        miss(
+            get(NOTE, Authorization="{token}"),  # no scheme
+            401,
+            "the Authorization header was not `Bearer ` followed by a token; this challenge "
+            "needs `Authorization: Bearer <your token>`",
+        ),
         head(NOTE, Authorization="Bearer {token}"),
         setup=(token,),
     ),
     row(
         "POST_SECRET_NOTE_BEARER_200",
         post(NOTE, NOTE_JSON, Authorization="Bearer {token}"),
-        post(NOTE, NOTE_XML, content_type=XML, Authorization="Bearer {token}"),
-        post(NOTE, NOTE_JSON, Authorization="Bearer {token}x"),
+        miss(
+            post(NOTE, NOTE_XML, content_type=XML, Authorization="Bearer {token}"),
+            200,
+            NO_JSON_NOTE,
+        ),
+        miss(
+            post(NOTE, NOTE_JSON, Authorization="Bearer {token}x"),
+            403,
+            needs(f"403 ({BAD_TOKEN})", "200"),
+        ),
+        post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}"),
         setup=(token,),
     ),
     # 98-99 miscellaneous
     row(
         "DELETE_ALL_TODOS",
         delete(f"{TODOS}/{SEEDED}"),
+        miss(
+            delete(f"{TODOS}/{SEEDED - 1}"),
+            204,
+            "your list still holds 1 todo; this challenge needs every todo deleted",
+            setup=ONLY_THE_LAST_TODO_LEFT[:-1],
+        ),
         Unprepared(delete(f"{TODOS}/{SEEDED}")),  # nine todos are still there
         delete(MISSING),
         setup=ONLY_THE_LAST_TODO_LEFT,
@@ -781,6 +1311,8 @@ ROWS: tuple[Row, ...] = (
     row(
         "POST_ALL_TODOS",
         _new_todo("one too many"),
+        # This create fills the list: the next one gets the 409.
+        miss(_new_todo("the last one"), 201, needs("201", "409"), setup=(filled_to(19),)),
         Unprepared(_new_todo("room for this one")),
         post(ITEM, {"title": "an amend is not an add"}),
         setup=(full_list,),
@@ -800,7 +1332,13 @@ SINGLE_MODE_ROWS: dict[str, Row] = {
     "GET_RESTORABLE_CHALLENGER_PROGRESS_STATUS": row(
         "GET_RESTORABLE_CHALLENGER_PROGRESS_STATUS",
         get(PROGRESS, anonymous=True),
-        get("/api/challenger/{new}", X_CHALLENGER=NEW),
+        miss(
+            get("/api/challenger/{new}", X_CHALLENGER=NEW),
+            200,
+            "the URL named `{new}`; in single-player mode this challenge needs "
+            "/api/challenger/rest-api-challenges-single-player",
+        ),
+        get(DATABASE),
     ),
 }
 
@@ -812,8 +1350,26 @@ def rows_for(mode_name: str) -> tuple[Row, ...]:
     return tuple(overrides.get(r.key, r) for r in ROWS if r.key in keys)
 
 
-def near_miss_plan(row: Row, miss: Call | Unprepared) -> tuple[tuple[Step, ...], Call]:
-    """(the setup, the call) for one near miss of `row`."""
-    if isinstance(miss, Unprepared):
-        return (), miss.call
-    return row.setup, miss
+def near_miss_plan(row: Row, other: NearMiss | Call | Unprepared) -> tuple[tuple[Step, ...], Call]:
+    """(the setup, the call) for one near miss, or one request that is neither, of `row`."""
+    if isinstance(other, NearMiss):
+        return (row.setup if other.setup is None else other.setup), other.call
+    if isinstance(other, Unprepared):
+        return (), other.call
+    return row.setup, other
+
+
+def request_line(student: Student, call: Call) -> str:
+    """The request line a near miss records: the effective method (a POST's
+    X-HTTP-Method-Override) and the path as sent."""
+    method = call.method
+    for name, value in call.headers:
+        if name.lower() == "x-http-method-override" and method == "POST":
+            method = value.strip().upper()
+    return f"{method} {student.fill(call.path)}"
+
+
+def filled_reason(student: Student, reason: str) -> str:
+    for name, value in (("{guid}", student.guid), ("{new}", student.new_guid)):
+        reason = reason.replace(name, value)
+    return reason

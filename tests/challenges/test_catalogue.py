@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from challenges import catalogue, rules
+from challenges import catalogue, routes
 from challenges.catalogue import (
     ALL_CHALLENGES,
     DEPRECATED_KEYS,
@@ -155,7 +155,7 @@ def test_every_rule_is_indexed(challenge: catalogue.Challenge) -> None:
 def test_index_keeps_requests_cheap() -> None:
     # The busiest route (GET on the collection) is the only one with dozens of rules.
     sizes = {route: len(found) for route, found in rules_by_route("multi").items()}
-    assert max(size for route, size in sizes.items() if route != ("GET", rules.TODOS)) <= 16
+    assert max(size for route, size in sizes.items() if route != ("GET", routes.TODOS)) <= 16
 
 
 def test_index_per_mode_leaves_out_other_modes_challenges() -> None:
@@ -196,14 +196,25 @@ def test_completed_keys_respects_the_mode() -> None:
     assert completed_keys(single) == set()
 
 
-def test_a_failing_rule_never_breaks_tracking(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_condition_never_breaks_tracking() -> None:
     def broken(x: Exchange) -> bool:
         raise RuntimeError("bug")
 
     good = by_key("GET_HEARTBEAT_204")
-    bad = catalogue.Challenge("BROKEN", "broken", good.section, "d", good.hints, broken, good.modes)
-    monkeypatch.setattr(catalogue, "candidates", lambda x: (bad, good))
-    assert completed_keys(_exchange("GET", "heartbeat", status=204)) == {"GET_HEARTBEAT_204"}
+    bad = catalogue.Challenge(
+        "BROKEN",
+        "broken",
+        good.section,
+        "d",
+        good.hints,
+        good.attempt,
+        (catalogue.Condition("broken", broken, "never shown"),),
+        good.modes,
+    )
+    edition = catalogue.Catalogue((bad, good))
+    assert edition.completed_keys(_exchange("GET", "heartbeat", status=204)) == {
+        "GET_HEARTBEAT_204"
+    }
 
 
 # --------------------------------------------------------------------------- progress

@@ -1,5 +1,7 @@
-"""Every challenge's completion rule through HTTP: the crediting request completes it on a
-fresh session, each near miss (same setup, unless it tests a missing precondition) does not.
+"""Every challenge's rule through HTTP: the crediting request completes it on a fresh
+session; each near miss (same setup, unless it says otherwise) does not, and the session
+records it with its request line, status and reason; each request that is neither leaves
+the challenge's near miss as it was.
 
 The table is `credit_cases.ROWS`; a test id names the challenge key, e.g.
 `test_it_credits[GET_TODOS_FILTERED_ID_GREATER_THAN]`.
@@ -7,9 +9,13 @@ The table is `credit_cases.ROWS`; a test id names the challenge key, e.g.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from challenges.catalogue import by_key, keys_for
+from challenges.models import Challenger
+from challenges.progress import stamp
 from tests.challenges.credit_cases import (
     ROWS,
     SINGLE_MODE_ROWS,
@@ -17,7 +23,9 @@ from tests.challenges.credit_cases import (
     Student,
     completed,
     describe,
+    filled_reason,
     near_miss_plan,
+    request_line,
     rows_for,
 )
 
@@ -51,14 +59,48 @@ def assert_credits(row: Row) -> None:
     assert listed_as_done(student, guid, row.key)
 
 
+def near_misses(guid: str | None) -> dict:
+    challenger = Challenger.objects.filter(pk=(guid or "").strip().lower()).first()
+    return challenger.near_misses if challenger is not None else {}
+
+
 def assert_near_misses_do_not_credit(row: Row) -> None:
-    for miss in row.near_miss:
-        setup, call = near_miss_plan(row, miss)
+    for other in row.not_crediting:
+        setup, call = near_miss_plan(row, other)
         student = Student()
         student.prepare(setup)
         reply = student.send(call)
         done = completed(student.judged_guid(call, reply), row.key)
-        assert not done, describe(miss, reply)
+        assert not done, describe(other, reply)
+
+
+def assert_near_misses_are_recorded(row: Row) -> None:
+    for miss in row.near_miss:
+        setup, call = near_miss_plan(row, miss)
+        student = Student()
+        student.prepare(setup)
+        sent_at = stamp()
+        reply = student.send(call)
+        recorded = near_misses(student.judged_guid(call, reply)).get(row.key)
+        assert recorded is not None, describe(miss, reply)
+        assert recorded == {
+            "at": recorded["at"],
+            "request": request_line(student, call),
+            "status": miss.status,
+            "reason": filled_reason(student, miss.reason),
+        }, describe(miss, reply)
+        assert datetime.fromisoformat(recorded["at"]) >= datetime.fromisoformat(sent_at)
+
+
+def assert_neither_records_a_near_miss(row: Row) -> None:
+    for other in row.neither:
+        setup, call = near_miss_plan(row, other)
+        student = Student()
+        student.prepare(setup)
+        before = near_misses(student.judged_guid(call)).get(row.key)
+        reply = student.send(call)
+        after = near_misses(student.judged_guid(call, reply)).get(row.key)
+        assert after == before, describe(other, reply)
 
 
 def test_the_table_has_one_row_per_challenge() -> None:
@@ -70,6 +112,10 @@ def test_the_table_has_one_row_per_challenge() -> None:
 
 def test_every_row_has_a_near_miss() -> None:
     assert [row.key for row in ROWS if not row.near_miss] == []
+
+
+def test_every_row_has_a_request_that_is_neither_credit_nor_near_miss() -> None:
+    assert [row.key for row in ROWS if not row.neither] == []
 
 
 def test_single_mode_overrides_name_single_mode_challenges() -> None:
@@ -87,6 +133,16 @@ def test_near_miss_does_not_credit(row: Row) -> None:
     assert_near_misses_do_not_credit(row)
 
 
+@pytest.mark.parametrize("row", MULTI_ROWS, ids=key_of)
+def test_near_miss_is_recorded(row: Row) -> None:
+    assert_near_misses_are_recorded(row)
+
+
+@pytest.mark.parametrize("row", MULTI_ROWS, ids=key_of)
+def test_neither_records_a_near_miss(row: Row) -> None:
+    assert_neither_records_a_near_miss(row)
+
+
 @pytest.mark.parametrize("row", SINGLE_ROWS, ids=key_of)
 def test_it_credits_in_single_mode(row: Row, single_mode: None) -> None:
     assert_credits(row)
@@ -96,6 +152,12 @@ def test_it_credits_in_single_mode(row: Row, single_mode: None) -> None:
 @pytest.mark.parametrize("row", SINGLE_MODE_ROWS.values(), ids=key_of)
 def test_near_miss_does_not_credit_in_single_mode(row: Row, single_mode: None) -> None:
     assert_near_misses_do_not_credit(row)
+
+
+@pytest.mark.parametrize("row", SINGLE_MODE_ROWS.values(), ids=key_of)
+def test_near_miss_is_recorded_in_single_mode(row: Row, single_mode: None) -> None:
+    assert_near_misses_are_recorded(row)
+    assert_neither_records_a_near_miss(row)
 
 
 def test_single_mode_has_no_restore_by_guid_challenges(client, single_mode: None) -> None:

@@ -55,3 +55,11 @@ def test_the_ttl_follows_the_setting(client, guid, settings) -> None:
     make_idle(guid, 6)
     purge()
     assert not Challenger.objects.filter(pk=guid).exists()
+
+
+def test_it_removes_a_sessions_near_misses_with_it(client, guid) -> None:
+    client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
+    assert "GET_TODOS_FILTERED" in Challenger.objects.get(pk=guid).near_misses
+    make_idle(guid, 31)
+    purge()
+    assert not Challenger.objects.filter(pk=guid).exists()

@@ -12,8 +12,15 @@ from typing import Any
 import orjson
 import pytest
 
-from challenges import rules
-from challenges.catalogue import ALL_CHALLENGES, by_key, completed_keys, completed_on_arrival
+from challenges import routes, rules
+from challenges.catalogue import (
+    ALL_CHALLENGES,
+    by_key,
+    carries,
+    completed_keys,
+    completed_on_arrival,
+)
+from challenges.conditions import QUERY
 from challenges.exchange import Exchange, StoreFacts
 
 GUID = "0d4e5b4c-1f0e-4c7a-9a47-2b9c0c1d2e3f"
@@ -1185,16 +1192,16 @@ def test_every_challenge_has_cases() -> None:
 
 @pytest.mark.parametrize(("key", "exchange"), _flatten("credits"))
 def test_credits(key: str, exchange: Exchange) -> None:
-    assert by_key(key).rule(exchange) is True
+    assert by_key(key).credits(exchange) is True
     # Through the route index too, so a rule registered on the wrong route is caught.
     assert key in completed_keys(exchange)
     # The tracker skips a rule for requests without what it `needs`: never a crediting one.
-    assert by_key(key).needs <= rules.request_carries(exchange.query_string, exchange.header)
+    assert by_key(key).needs <= carries(exchange.query_string, exchange.header)
 
 
 @pytest.mark.parametrize(("key", "exchange"), _flatten("misses"))
 def test_near_misses(key: str, exchange: Exchange) -> None:
-    assert by_key(key).rule(exchange) is False
+    assert by_key(key).credits(exchange) is False
     assert key not in completed_keys(exchange)
 
 
@@ -1322,22 +1329,22 @@ def test_wildcard_pattern(wildcard: str, text: str, matches: bool) -> None:
 @pytest.mark.parametrize(
     ("path", "shape"),
     [
-        ("todos", rules.TODOS),
-        ("todos/", rules.TODOS),
-        ("todos/5", rules.TODO_ITEM),
-        ("todos/export", rules.TODOS_EXPORT),
-        ("todos/5/x", rules.OTHER),
-        ("todo", rules.TODO_SINGULAR),
-        ("challenger", rules.CHALLENGER),
-        (f"challenger/{GUID}", rules.CHALLENGER_GUID),
-        (f"challenger/database/{GUID}", rules.CHALLENGER_DATABASE),
-        ("secret/note", rules.SECRET_NOTE),
-        ("secret/token", rules.SECRET_TOKEN),
-        ("mirror/request", rules.OTHER),
+        ("todos", routes.TODOS),
+        ("todos/", routes.TODOS),
+        ("todos/5", routes.TODO_ITEM),
+        ("todos/export", routes.TODOS_EXPORT),
+        ("todos/5/x", routes.OTHER),
+        ("todo", routes.TODO_SINGULAR),
+        ("challenger", routes.CHALLENGER),
+        (f"challenger/{GUID}", routes.CHALLENGER_GUID),
+        (f"challenger/database/{GUID}", routes.CHALLENGER_DATABASE),
+        ("secret/note", routes.SECRET_NOTE),
+        ("secret/token", routes.SECRET_TOKEN),
+        ("mirror/request", routes.OTHER),
     ],
 )
 def test_route_shapes(path: str, shape: str) -> None:
-    assert rules.route_shape(path) == shape
+    assert routes.route_shape(path) == shape
 
 
 # --------------------------------------------------------------------------- needs
@@ -1348,17 +1355,17 @@ def test_route_shapes(path: str, shape: str) -> None:
     [
         ("", {}, set()),
         ("&", {}, set()),
-        ("doneStatus=true", {}, {rules.QUERY}),
-        ("&_limit=5", {}, {rules.QUERY}),
+        ("doneStatus=true", {}, {QUERY}),
+        ("&_limit=5", {}, {QUERY}),
         ("", {"accept": "application/xml"}, {"accept"}),
         ("", {"accept": "  "}, set()),
-        ("id=1", {"accept": "*/*"}, {rules.QUERY, "accept"}),
+        ("id=1", {"accept": "*/*"}, {QUERY, "accept"}),
     ],
 )
 def test_request_carries_a_query_and_non_blank_headers(
     query: str, headers: dict[str, str], carried: set[str]
 ) -> None:
-    assert rules.request_carries(query, headers.get) == carried
+    assert carries(query, headers.get) == carried
 
 
 def test_plain_list_reads_meet_no_filter_sort_paging_or_accept_rule() -> None:

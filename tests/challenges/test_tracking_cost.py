@@ -1,4 +1,5 @@
-"""Tracking costs at most one write per request, and nothing when nothing new completes."""
+"""Tracking costs at most one write per request (credits and near misses share it), and
+nothing when a request completes nothing new and nearly misses nothing."""
 
 from __future__ import annotations
 
@@ -46,3 +47,49 @@ def test_a_completion_time_is_never_overwritten(client, guid) -> None:
     )
     client.get("/api/heartbeat", headers={"X-CHALLENGER": guid})
     assert Challenger.objects.get(pk=guid).progress["GET_HEARTBEAT_204"] == first
+
+
+def test_a_request_completing_and_nearly_missing_nothing_adds_no_statement(client, guid) -> None:
+    # The first OPTIONS completes OPTIONS_TODOS; the second is an attempt at nothing open.
+    client.options("/api/todos", headers={"X-CHALLENGER": guid})
+    with CaptureQueriesContext(connection) as queries:
+        client.options("/api/todos", headers={"X-CHALLENGER": guid})
+    assert len(queries) == 1  # resolving the session
+    assert Challenger.objects.get(pk=guid).near_misses == {}
+
+
+def test_a_near_miss_alone_is_one_write(client, guid) -> None:
+    before = Challenger.objects.get(pk=guid).progress
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
+    challenger = Challenger.objects.get(pk=guid)
+    assert "GET_TODOS_FILTERED" in challenger.near_misses
+    assert challenger.progress == before
+    assert len(writes(queries)) == 1
+
+
+def test_a_credit_and_a_near_miss_share_one_write(client, guid) -> None:
+    # An existing todo completes GET_TODO and nearly misses GET_TODO_404.
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/todos/1", headers={"X-CHALLENGER": guid})
+    challenger = Challenger.objects.get(pk=guid)
+    assert "GET_TODO" in challenger.progress
+    assert "GET_TODO_404" in challenger.near_misses
+    assert len(writes(queries)) == 1
+
+
+def test_a_credit_removing_a_near_miss_is_one_write(client, guid) -> None:
+    client.get("/api/todos/1", headers={"X-CHALLENGER": guid})
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/todos/99", headers={"X-CHALLENGER": guid})
+    challenger = Challenger.objects.get(pk=guid)
+    assert "GET_TODO_404" in challenger.progress
+    assert "GET_TODO_404" not in challenger.near_misses
+    assert len(writes(queries)) == 1
+
+
+def test_a_repeated_near_miss_adds_no_statement(client, guid) -> None:
+    client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
+    assert writes(queries) == []

@@ -19,13 +19,14 @@ from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.hashorder import java_hashmap_order
+from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import TODO_FIELDS
 from todos.validation import FIELDS, amended_row, normalise, type_errors
 
 MAX_BODY_CHARACTERS = 5000
-BODY_TOO_LARGE = f"Error: request body too large, max allowed is {MAX_BODY_CHARACTERS} bytes"
+BODY_TOO_LARGE = body_too_large(MAX_BODY_CHARACTERS)
 MISSING_CHALLENGER = (
     "Cannot amend details. Missing a valid X-CHALLENGER header."
     " Create a session with POST /api/challenger and send its X-CHALLENGER header."
@@ -56,9 +57,6 @@ def remember(
     django_request.todo_store = facts
     if created is not None:
         django_request.created_todo = created
-
-
-PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
 
 
 def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:

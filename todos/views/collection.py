@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import PUT_CANNOT_CREATE
 from practiceapi.protocol.query import (
     CLAMP_PAGING,
     EQUALS,
@@ -33,7 +34,6 @@ from todos.validation import (
     validate_create,
 )
 from todos.views.base import (
-    PUT_CANNOT_CREATE,
     TODO_BODY,
     TodoApiView,
     collection,

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import PUT_CANNOT_CREATE, no_such_todo
 from practiceapi.protocol.negotiation import JSON, top_ranked_range
 from practiceapi.protocol.parsers import (
     BodyFormats,
@@ -33,7 +34,6 @@ from todos.validation import (
     parse_path_id,
 )
 from todos.views.base import (
-    PUT_CANNOT_CREATE,
     TODO_BODY,
     TodoApiView,
     collection,
@@ -88,7 +88,7 @@ def _too_big(value: Any, limit: int = MAX_PATCHED_SIZE) -> bool:
 
 
 def amend_not_found(todo_id: str) -> ApiError:
-    return ApiError(404, f"No such todo entity instance with id == {todo_id} found")
+    return ApiError(404, f"{no_such_todo(todo_id)} found")
 
 
 def merge_patch(target: Any, patch: Any) -> Any:
@@ -184,9 +184,7 @@ class TodoItemView(TodoApiView):
         row = find_row(rows, parse_path_id(todo_id))
         if calendar:
             if row is None:
-                raise ApiError(
-                    404, f"No such todo entity instance with id == {todo_id}", force_json=True
-                )
+                raise ApiError(404, no_such_todo(todo_id), force_json=True)
             return Response(item(row))
         if row is None:
             raise ApiError(404, f"Could not find an instance with todos/{todo_id}")
@@ -219,9 +217,7 @@ class TodoItemView(TodoApiView):
             if "id" in fields:
                 raise ApiError(422, ", ".join(errors) or PUT_CANNOT_CREATE) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
-            raise ApiError(
-                404, f"No such todo entity instance with id == {todo_id}", force_json=True
-            ) from None
+            raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
         remember(request, facts)
         return Response(item(row))
 
