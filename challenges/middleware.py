@@ -16,6 +16,7 @@ from challenges.sessions import (
 )
 from challenges.tracking import track, track_arrival
 from practiceapi.protocol.responses import error_response
+from practiceapi.request import ApiRequest
 
 TOO_LONG = "X-CHALLENGER header is too large, maximum allowed is 100 characters"
 
@@ -24,8 +25,8 @@ class ChallengerMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not getattr(request, "api_endpoint", False):
+    def __call__(self, request: ApiRequest) -> HttpResponse:
+        if not request.api_endpoint:
             return self.get_response(request)
         header = request.META.get("HTTP_X_CHALLENGER")
         if header is not None and len(header) > MAX_HEADER_LENGTH:
@@ -38,7 +39,7 @@ class ChallengerMiddleware:
         track(request, response)
         return response
 
-    def header_too_long(self, request: HttpRequest, header: str) -> HttpResponse:
+    def header_too_long(self, request: ApiRequest, header: str) -> HttpResponse:
         # The session is found from the GUID the over-long value starts with (#84).
         challenger = resolve(None) if mode() == "single" else find_challenger(header[:36])
         request.challenger = challenger
@@ -47,10 +48,10 @@ class ChallengerMiddleware:
         return response
 
     @staticmethod
-    def echo(request: HttpRequest, response: HttpResponse) -> None:
+    def echo(request: ApiRequest, response: HttpResponse) -> None:
         if response.has_header("X-CHALLENGER"):
             return
-        challenger = getattr(request, "challenger", None)
+        challenger = request.challenger
         if mode() == "single":
             response["X-CHALLENGER"] = SINGLE_PLAYER_GUID
         elif challenger is not None:

@@ -11,9 +11,14 @@ from challenges.catalogue import ALL_CHALLENGES, DEPRECATED_KEYS, progress_statu
 from challenges.models import Challenger
 from challenges.progress import stamp
 from challenges.sessions import canonical_guid, create_challenger, mode
-from practiceapi.protocol.errors import ApiError
 from secrets_app.models import NOTE_MAX
-from secrets_app.services import secret_for
+from secrets_app.services import secret_for, token_taken
+
+
+class InvalidPayload(ValueError):
+    """A GUID or progress payload this API cannot restore; its text is the client's
+    error message (the views answer it with 400)."""
+
 
 KNOWN_KEYS = frozenset(c.key for c in ALL_CHALLENGES) | frozenset(DEPRECATED_KEYS)
 
@@ -35,21 +40,21 @@ def parse_guid(guid: str) -> str:
     try:
         return str(uuid.UUID(guid.strip()))
     except ValueError:
-        raise ApiError(400, f"Invalid Challenger GUID Invalid UUID string: {guid}") from None
+        raise InvalidPayload(f"Invalid Challenger GUID Invalid UUID string: {guid}") from None
 
 
 def validate_payload(doc: Any) -> dict[str, Any]:
     """A progress payload, checked before anything changes (open question I.6: 400, not 500)."""
     if doc is None or doc == {}:
-        raise ApiError(400, "Invalid Payload")
+        raise InvalidPayload("Invalid Payload")
     if not isinstance(doc, dict):
-        raise ApiError(400, "Invalid Payload: expected a JSON object")
+        raise InvalidPayload("Invalid Payload: expected a JSON object")
     status = doc.get("challengeStatus", {})
     if not isinstance(status, dict) or not all(isinstance(v, bool) for v in status.values()):
-        raise ApiError(400, "Invalid Payload: challengeStatus must map challenge keys to booleans")
+        raise InvalidPayload("Invalid Payload: challengeStatus must map challenge keys to booleans")
     for name in ("xChallenger", "xAuthToken", "secretNote"):
         if name in doc and doc[name] is not None and not isinstance(doc[name], str):
-            raise ApiError(400, f"Invalid Payload: {name} must be a string")
+            raise InvalidPayload(f"Invalid Payload: {name} must be a string")
     return doc
 
 
@@ -87,10 +92,7 @@ def _adoptable_token(token: str, challenger: Challenger) -> bool:
         uuid.UUID(token.strip())
     except ValueError:
         return False
-    from secrets_app.models import Secret
-
-    taken = Secret.objects.filter(token=token.strip().lower()).exclude(challenger=challenger)
-    return not taken.exists()
+    return not token_taken(token.strip().lower(), challenger)
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from challenges.models import Challenger
+from challenges.signals import challenger_created
 
 SINGLE_PLAYER_GUID = "rest-api-challenges-single-player"
 UNKNOWN_CHALLENGER = "UNKNOWN CHALLENGER - Challenger not found"
@@ -88,11 +89,9 @@ def resolve(header_value: str | None) -> Challenger | None:
 
 @transaction.atomic
 def create_challenger(guid: str | None = None) -> Challenger:
-    """A new session with the default todo list (ids 1-10)."""
-    from todos.services import seed_default_todos  # todos depends on challenges, not back
-
+    """A new session; the todo app seeds its default list (ids 1-10) on the signal."""
     challenger = Challenger.objects.create(guid=canonical_guid(guid or str(uuid.uuid4())))
-    seed_default_todos(challenger)
+    challenger_created.send(sender=Challenger, challenger=challenger)
     return challenger
 
 

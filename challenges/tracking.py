@@ -4,7 +4,7 @@ what it completed and what it nearly missed."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
 from challenges.catalogue import Challenge, carries, judge, open_candidates
@@ -12,9 +12,10 @@ from challenges.exchange import Exchange
 from challenges.models import Challenger
 from challenges.progress import hold, record
 from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
+from practiceapi.request import ApiRequest
 
 
-def exchange_for(request: HttpRequest, response: HttpResponse | None) -> Exchange:
+def exchange_for(request: ApiRequest, response: HttpResponse | None) -> Exchange:
     """The exchange the conditions judge; with no response yet, a blank one (status 0)."""
     exchange = Exchange(
         mode=settings.APICHALLENGES_MODE,
@@ -31,33 +32,33 @@ def exchange_for(request: HttpRequest, response: HttpResponse | None) -> Exchang
         exchange.status = response.status_code
         exchange.response_headers = {name.lower(): value for name, value in response.items()}
         exchange.response_body = b"" if response.streaming else response.content
-        exchange.store = getattr(request, "todo_store", None)
-        exchange.created = getattr(request, "created_todo", None)
+        exchange.store = request.facts.store
+        exchange.created = request.facts.created
         exchange.error_messages = getattr(response, "error_messages", None)
     return exchange
 
 
-def request_line(request: HttpRequest) -> str:
+def request_line(request: ApiRequest) -> str:
     """What a near miss shows of the request: the effective method (after
     X-HTTP-Method-Override) and the path and query as the client sent them."""
     return f"{request.method} {request.get_full_path()}"
 
 
-def credited_session(request: HttpRequest, response: HttpResponse) -> Challenger | None:
+def credited_session(request: ApiRequest, response: HttpResponse) -> Challenger | None:
     """The session named by the response `X-CHALLENGER` (the URL/payload GUID where the
     rules say so); usually the request's own session, already loaded."""
     guid = response.get("X-CHALLENGER")
     if not guid or guid == UNKNOWN_CHALLENGER:
         return None
-    for candidate in (getattr(response, "challenger", None), getattr(request, "challenger", None)):
+    for candidate in (request.facts.session, request.challenger):
         if candidate is not None and candidate.guid == guid:
             return candidate
     return find_challenger(guid)
 
 
-def carried(request: HttpRequest) -> frozenset[str]:
+def carried(request: ApiRequest) -> frozenset[str]:
     """What this request carries of what attempts need (`Challenge.needs`), worked out once."""
-    found = getattr(request, "challenge_carried", None)
+    found = request.challenge_carried
     if found is None:
         meta = request.META
         found = carries(
@@ -69,7 +70,7 @@ def carried(request: HttpRequest) -> frozenset[str]:
 
 
 def _open_for(
-    request: HttpRequest, challenger: Challenger, *, on_arrival: bool = False
+    request: ApiRequest, challenger: Challenger, *, on_arrival: bool = False
 ) -> tuple[Challenge, ...]:
     return open_candidates(
         settings.APICHALLENGES_MODE,
@@ -81,11 +82,11 @@ def _open_for(
     )
 
 
-def track_arrival(request: HttpRequest) -> None:
+def track_arrival(request: ApiRequest) -> None:
     """Credit what the request alone completes before the view runs, as the reference does,
     so that e.g. `GET /api/challenges` already shows itself done. Near misses wait for the
     response (`track`), which judges the same challenges again."""
-    challenger = getattr(request, "challenger", None)
+    challenger = request.challenger
     if challenger is None:
         return
     open_now = _open_for(request, challenger, on_arrival=True)
@@ -94,12 +95,11 @@ def track_arrival(request: HttpRequest) -> None:
         request.held_credits = hold(challenger, credited)
 
 
-def track(request: HttpRequest, response: HttpResponse) -> None:
+def track(request: ApiRequest, response: HttpResponse) -> None:
     challenger = credited_session(request, response)
     if challenger is None:
         return
-    own = challenger is getattr(request, "challenger", None)
-    held = getattr(request, "held_credits", ()) if own else ()
+    held = request.held_credits if challenger is request.challenger else set()
     open_now = _open_for(request, challenger)
     credited: set[str] = set()
     misses: dict[str, tuple[str, int, str]] = {}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.urls import re_path
 
 from challenges.views.challenger import (
-    ChallengerDatabaseView,
     ChallengerNearMissesView,
     ChallengerProgressView,
     ChallengerView,
@@ -16,7 +15,6 @@ from challenges.views.profile import ChallengerProfileView
 
 api_patterns = [
     re_path(r"^challenger/?$", ChallengerView.as_view()),
-    re_path(r"^challenger/database/(?P<guid>[^/]+)/?$", ChallengerDatabaseView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/profile/?$", ChallengerProfileView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/near-misses/?$", ChallengerNearMissesView.as_view()),
     re_path(r"^challenger/(?P<guid>[^/]+)/?$", ChallengerProgressView.as_view()),

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
 from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.responses import error_response
+from practiceapi.request import ApiRequest, prepare
 
 # First path segment (after an optional "api/") of the API-challenge endpoints.
 API_CHALLENGE_SEGMENTS = frozenset(
@@ -38,12 +39,11 @@ class ProtocolMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        path = request.path_info
+    def __call__(self, http_request: HttpRequest) -> HttpResponse:
+        path = http_request.path_info
         npath = normalise_path(path)
-        request.api_path = npath
-        request.api_endpoint = npath.split("/", 1)[0] in API_CHALLENGE_SEGMENTS
-        request.used_api_prefix = path.startswith("/api/")
+        endpoint = npath.split("/", 1)[0] in API_CHALLENGE_SEGMENTS
+        request = prepare(http_request, npath, api_endpoint=endpoint)
         practice = path.startswith(PRACTICE_PREFIXES) or path in ("/mirror", "/sim")
         if not (request.api_endpoint or practice):
             return self.get_response(request)
@@ -54,7 +54,7 @@ class ProtocolMiddleware:
         self.decorate(request, response)
         return response
 
-    def refuse_early(self, request: HttpRequest) -> HttpResponse | None:
+    def refuse_early(self, request: ApiRequest) -> HttpResponse | None:
         if settings.ALLOWED_HOSTS != ["*"] and not request.path_info.startswith("/mirror"):
             # Hosted instances answer their own names only (the mirror shows any Host).
             try:
@@ -105,7 +105,7 @@ class ProtocolMiddleware:
         return None
 
     @staticmethod
-    def decorate(request: HttpRequest, response: HttpResponse) -> None:
+    def decorate(request: ApiRequest, response: HttpResponse) -> None:
         response["Cache-Control"] = "no-store"
         if response.status_code < 400:
             response["X-Robots-Tag"] = "noindex"
@@ -123,7 +123,7 @@ class ProtocolMiddleware:
             response["Access-Control-Expose-Headers"] = "*"
         if not response.streaming:
             response["Content-Length"] = str(len(response.content))
-            if request.method == "HEAD" and getattr(request, "original_method", None):
+            if request.method == "HEAD" and request.original_method:
                 # POST overridden as HEAD: the server does not know to drop the body.
                 length = response["Content-Length"]
                 response.content = b""

@@ -39,3 +39,8 @@ def token_is_valid(presented: str, secret: Secret | None) -> bool:
     """
     expected = READ_ONLY_TOKEN if secret is None else secret.token
     return same_secret(presented, expected)
+
+
+def token_taken(token: str, challenger: Challenger) -> bool:
+    """Another session holds this token."""
+    return Secret.objects.filter(token=token).exclude(challenger=challenger).exists()

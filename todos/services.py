@@ -60,6 +60,12 @@ def default_rows() -> list[dict]:
     ]
 
 
+def seed_new_session(sender: type, *, challenger: Challenger, **_: object) -> None:
+    """Receiver of `challenges.signals.challenger_created`: every session starts with the
+    default list."""
+    seed_default_todos(challenger)
+
+
 def seed_default_todos(challenger: Challenger) -> None:
     """Fill a brand-new session with todos 1-10; the counter continues at 11."""
     Todo.objects.bulk_create(

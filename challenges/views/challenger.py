@@ -1,5 +1,6 @@
-"""/api/challenger: create, read, restore sessions and their todo data (challenges.md §C),
-and read a session's near misses."""
+"""/api/challenger: create, read and restore sessions (challenges.md §C), and read a
+session's near misses. The helpers here (a URL's session, the unknown-GUID 404, the
+`X-CHALLENGER` of the answer) also serve the todo app's `/api/challenger/database/{guid}`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from challenges import schema
 from challenges.models import Challenger
 from challenges.near_misses import open_near_misses
 from challenges.services import (
+    InvalidPayload,
     create_from_payload,
     parse_guid,
     progress_payload,
@@ -21,7 +23,6 @@ from challenges.services import (
     validate_payload,
 )
 from challenges.sessions import (
-    SINGLE_PLAYER_GUID,
     UNKNOWN_CHALLENGER,
     create_challenger,
     find_challenger,
@@ -34,30 +35,31 @@ from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
-from todos.selectors import todo_rows
-from todos.services import replace_all
+from practiceapi.request import api_request
 
 CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
 
 
-def _with_session(response: HttpResponse, challenger: Challenger | None) -> HttpResponse:
+def with_session(
+    request: Request, response: HttpResponse, challenger: Challenger | None
+) -> HttpResponse:
     response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
-    response.challenger = challenger  # the tracker credits this session without a query
+    api_request(request).facts.session = challenger  # credited without a second lookup
     return response
 
 
-def _json(data: Any, status: int = 200) -> HttpResponse:
+def json_response(data: Any, status: int = 200) -> HttpResponse:
     return HttpResponse(orjson.dumps(data), status=status, content_type=JSON)
 
 
-def _read_json(request: Request) -> Any:
+def read_json(request: Request) -> Any:
     try:
         return orjson.loads(request.body) if request.body.strip() else None
     except orjson.JSONDecodeError as error:
         raise ApiError(400, f"Invalid JSON payload: {error}") from None
 
 
-def _lookup(request: Request, guid: str) -> Challenger | None:
+def lookup_session(request: Request, guid: str) -> Challenger | None:
     """The session a URL names (single mode: always the single session, C.3). Reuses the
     session the middleware already loaded when it is the same one, so credits held for
     this request show in the response."""
@@ -71,9 +73,9 @@ def _lookup(request: Request, guid: str) -> Challenger | None:
 
 def _known(request: Request, guid: str) -> Challenger:
     """`_lookup`, answering 404 for an unknown GUID as C.3 does (no format check)."""
-    challenger = _lookup(request, guid)
+    challenger = lookup_session(request, guid)
     if challenger is None:
-        raise _unknown(f"Challenger not found {guid}")
+        raise unknown_challenger(f"Challenger not found {guid}")
     return challenger
 
 
@@ -87,20 +89,20 @@ class ChallengerView(ApiView):
     def post(self, request: Request) -> HttpResponse:
         if mode() == "single":
             response = empty_response(201, {"Location": "/gui/challenges"})
-            return _with_session(response, single_player())
+            return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
         if not header:
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
-            return _with_session(response, challenger)
+            return with_session(request, response, challenger)
         challenger = request._request.challenger
         if challenger is None:
-            raise _unknown(
+            raise unknown_challenger(
                 f"Unknown X-CHALLENGER {header}: {CREATE_HINT}, or restore one with "
                 f"PUT /api/challenger/{{guid}}"
             )
         response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
-        return _with_session(response, challenger)
+        return with_session(request, response, challenger)
 
     def options(self, request: Request) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
@@ -115,60 +117,26 @@ class ChallengerProgressView(ApiView):
     @schema.get_progress
     def get(self, request: Request, guid: str) -> HttpResponse:
         challenger = _known(request, guid)
-        return _with_session(_json(progress_payload(challenger)), challenger)
+        return with_session(request, json_response(progress_payload(challenger)), challenger)
 
     @schema.put_progress
     def put(self, request: Request, guid: str) -> HttpResponse:
-        guid = parse_guid(guid)
-        doc = validate_payload(_read_json(request))
+        guid = url_guid(guid)
+        try:
+            doc = validate_payload(read_json(request))
+        except InvalidPayload as error:
+            raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
             error = ApiError(409, GUID_MISMATCH)
             error.headers["X-CHALLENGER"] = str(named)
             raise error
-        challenger = _lookup(request, guid)
+        challenger = lookup_session(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
-            return _with_session(_json(progress_payload(challenger)), challenger)
+            return with_session(request, json_response(progress_payload(challenger)), challenger)
         challenger = create_from_payload(guid, doc)
-        return _with_session(empty_response(201), challenger)
-
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)
-
-
-class ChallengerDatabaseView(ApiView):
-    """GET/PUT /api/challenger/database/{guid}: save and restore the todo list (C.5, C.6)."""
-
-    negotiate = False
-    headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
-
-    def _store_owner(self, request: Request, guid: str) -> Challenger | None:
-        guid = parse_guid(guid)
-        if mode() == "single" and guid != SINGLE_PLAYER_GUID:
-            raise ApiError(404, f"Challenger database not instantiated {guid}")
-        return _lookup(request, guid)
-
-    @schema.get_database
-    def get(self, request: Request, guid: str) -> HttpResponse:
-        challenger = self._store_owner(request, guid)
-        if challenger is None:
-            raise _unknown(f"Challenger not found {guid}")
-        return _with_session(_json({"todos": todo_rows(challenger)}), challenger)
-
-    @schema.put_database
-    def put(self, request: Request, guid: str) -> HttpResponse:
-        challenger = self._store_owner(request, guid)
-        if challenger is None:
-            raise _unknown(
-                "Unknown Challenger GUID - have you created or loaded the challenger state"
-            )
-        from todos.validation import validate_import  # TEMP lazy until todos lands
-
-        rows = validate_import(_read_json(request))
-        replace_all(challenger, rows)
-        response = empty_response(204)
-        return _with_session(response, challenger)
+        return with_session(request, empty_response(201), challenger)
 
     def options(self, request: Request, guid: str) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
@@ -200,14 +168,22 @@ class ChallengerNearMissesView(ApiView):
             for near in open_near_misses(progress, challenger.near_misses, mode())
         ]
         payload = Collection("nearMisses", "nearMiss", NEAR_MISS_FIELDS, rows)
-        return _with_session(Response(payload), challenger)
+        return with_session(request, Response(payload), challenger)
 
     @schema.exclude
     def options(self, request: Request, guid: str) -> HttpResponse:
         return empty_response(204, self.headers_on_405)
 
 
-def _unknown(message: str) -> ApiError:
+def url_guid(guid: str) -> str:
+    """The GUID a URL names, canonical; 400 for one multi mode cannot take (C.13)."""
+    try:
+        return parse_guid(guid)
+    except InvalidPayload as error:
+        raise ApiError(400, str(error)) from None
+
+
+def unknown_challenger(message: str) -> ApiError:
     error = ApiError(404, message)
     error.headers["X-CHALLENGER"] = UNKNOWN_CHALLENGER
     return error

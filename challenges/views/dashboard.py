@@ -28,6 +28,7 @@ from challenges.models import Challenger, Cohort
 from challenges.near_misses import open_near_misses
 from challenges.reports import completion_value, is_done, percent
 from challenges.services import (
+    InvalidPayload,
     create_from_payload,
     parse_guid,
     restore_progress,
@@ -349,27 +350,27 @@ def restore_form(request: HttpRequest) -> HttpResponse:
     fallback = request.POST.get("guid", "").strip()
     try:
         challenger = _restore(text, fallback)
-    except ApiError as error:
-        context = _start_context(request, restore_error=error.messages[0], payload=text)
+    except InvalidPayload as error:
+        context = _start_context(request, restore_error=str(error), payload=text)
         return render(request, "dashboard/start.html", context, status=400)
     return _redirect_to(challenger)
 
 
 def _restore(text: str, fallback_guid: str) -> Challenger:
     if not text.strip():
-        raise ApiError(400, "Paste the progress payload you saved (a JSON object).")
+        raise InvalidPayload("Paste the progress payload you saved (a JSON object).")
     if len(text) > PAYLOAD_MAX:
-        raise ApiError(400, "That is too long to be a progress payload.")
+        raise InvalidPayload("That is too long to be a progress payload.")
     try:
         doc = orjson.loads(text)
     except orjson.JSONDecodeError:
-        raise ApiError(400, "That is not valid JSON: paste the whole saved payload.") from None
+        raise InvalidPayload("That is not valid JSON: paste the whole saved payload.") from None
     doc = validate_payload(doc)
     if mode() == "single":
         return restore_progress(single_player(), doc)
     named = doc.get("xChallenger") or fallback_guid
     if not named:
-        raise ApiError(400, "The payload has no xChallenger: which session should it restore?")
+        raise InvalidPayload("The payload has no xChallenger: which session should it restore?")
     guid = parse_guid(str(named))
     existing = Challenger.objects.filter(pk=guid).first()
     if existing is not None:

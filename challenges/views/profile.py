@@ -17,8 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challenges.models import Challenger, Cohort
-from challenges.services import parse_guid
 from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
+from challenges.views.challenger import url_guid
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import json_type_name
@@ -149,7 +149,7 @@ ERRORS = {
 
 
 def _challenger(guid: str) -> Challenger:
-    guid = single_player().guid if mode() == "single" else parse_guid(guid)
+    guid = single_player().guid if mode() == "single" else url_guid(guid)
     challenger = Challenger.objects.select_related("cohort").filter(pk=guid).first()
     if challenger is None:
         raise ApiError(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from rest_framework.request import Request
 
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import JSON, select_media_type
 from practiceapi.protocol.payloads import ErrorMessages
+from practiceapi.request import ApiRequest
 
 
 def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str:
@@ -19,7 +21,7 @@ def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str
 
 
 def error_response(
-    request: HttpRequest,
+    request: ApiRequest | Request,
     status: int,
     messages: list[str],
     *,
@@ -30,12 +32,11 @@ def error_response(
     """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
     # A view that already negotiated (possibly over a narrower set of types) answers its
     # errors in that type; otherwise negotiate now, falling back to JSON.
-    media_type = getattr(request, "negotiated_type", None)
+    media_type = request.negotiated_type
     if force_json:
         media_type = JSON
     elif media_type is None:
-        structured = getattr(request, "structured_xml", False)
-        media_type = preferred_type(request, structured_xml=structured)
+        media_type = preferred_type(request, structured_xml=request.structured_xml)
     payload = ErrorMessages(messages, xml_child=xml_child)
     try:
         body = render(payload, media_type)

@@ -136,7 +136,7 @@ def test_the_singular_path_is_not_routed(client: Client, guid: str) -> None:
 def test_it_leaves_store_facts_for_tracking(client: Client, guid: str) -> None:
     create(client, guid, "done one", doneStatus=True)
     response = client.get("/api/todos?_limit=1", headers=session(guid))
-    facts = response.wsgi_request.todo_store
+    facts = response.wsgi_request.facts.store
     assert (facts.total, facts.done) == (11, 1)
 
 

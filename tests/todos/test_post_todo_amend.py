@@ -107,5 +107,5 @@ def test_content_type_is_checked(client: Client, guid: str) -> None:
 
 def test_it_leaves_store_facts(client: Client, guid: str) -> None:
     response = amend(client, guid, 1, {"doneStatus": True})
-    facts = response.wsgi_request.todo_store
+    facts = response.wsgi_request.facts.store
     assert (facts.total, facts.done) == (10, 1)

@@ -182,8 +182,8 @@ def test_json_with_charset_is_json(client: Client, guid: str) -> None:
 def test_it_leaves_the_created_todo_for_tracking(client: Client, guid: str) -> None:
     response = send(client, "POST", "/api/todos", {"title": "x", "doneStatus": True}, guid=guid)
     request = response.wsgi_request
-    assert request.created_todo == response.json()
-    assert (request.todo_store.total, request.todo_store.done) == (11, 1)
+    assert request.facts.created == response.json()
+    assert (request.facts.store.total, request.facts.store.done) == (11, 1)
 
 
 def test_single_mode_creates_without_a_header(client: Client, single_mode: None, db: None) -> None:

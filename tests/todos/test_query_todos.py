@@ -101,5 +101,5 @@ def test_it_reads_the_default_list_without_a_session(client: Client, db: None) -
 def test_it_leaves_store_facts(client: Client, guid: str) -> None:
     create(client, guid, "done", doneStatus=True)
     response = query(client, guid, "doneStatus=true", "application/x-www-form-urlencoded")
-    facts = response.wsgi_request.todo_store
+    facts = response.wsgi_request.facts.store
     assert (facts.total, facts.done) == (11, 1)

@@ -23,6 +23,7 @@ from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import TODO_FIELDS
+from practiceapi.request import api_request
 from todos.validation import FIELDS, amended_row, normalise, type_errors
 
 MAX_BODY_CHARACTERS = 5000
@@ -51,12 +52,11 @@ def item(row: dict) -> Item:
 def remember(
     request: Request | HttpRequest, facts: StoreFacts, *, created: dict | None = None
 ) -> None:
-    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4),
-    on the Django request (a DRF Request wraps it)."""
-    django_request: HttpRequest = getattr(request, "_request", request)
-    django_request.todo_store = facts
+    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4)."""
+    left = api_request(request).facts
+    left.store = facts
     if created is not None:
-        django_request.created_todo = created
+        left.created = created
 
 
 def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:
@@ -88,7 +88,7 @@ class TodoApiView(ApiView):
 
     @property
     def challenger(self) -> Challenger | None:
-        return getattr(self.request._request, "challenger", None)
+        return api_request(self.request).challenger
 
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).

@@ -25,6 +25,7 @@ from practiceapi.protocol.query import (
     parse_query_string,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
+from practiceapi.request import api_request
 from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, create_todo
@@ -106,7 +107,7 @@ class TodoListView(TodoApiView):
         draft = validate_create(read_todo_body(request))
         row, facts = create_todo(self.challenger, draft, cap=max_todos())
         remember(request, facts, created=row)
-        prefix = "/api/todos/" if getattr(request._request, "used_api_prefix", True) else "/todos/"
+        prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
 
     @schema.replace_todo_by_body_id

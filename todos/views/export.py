@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.http import HttpResponse
 from rest_framework.request import Request
 
-from challenges.models import Challenger
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.responses import empty_response
+from practiceapi.request import api_request
 from todos import schema
 from todos.selectors import list_rows, store_facts
 from todos.views.base import collection, remember
@@ -40,7 +40,7 @@ class TodoExportView(ApiView):
         if export is None:
             raise ApiError(400, UNSUPPORTED_FORMAT)
         media_type = export.media_type
-        challenger: Challenger | None = getattr(request._request, "challenger", None)
+        challenger = api_request(request).challenger
         rows = list_rows(challenger)
         remember(request, store_facts(rows))
         response = HttpResponse(render(collection(rows), media_type), content_type=media_type)

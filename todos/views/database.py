@@ -1,0 +1,61 @@
+"""GET/PUT /api/challenger/database/{guid}: a session's todo list, saved and restored
+(challenges.md C.5, C.6). It sits under the challenger path but is the todo store's, so it
+lives with the todos: todos depends on challenges, not back."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from rest_framework.request import Request
+
+from challenges import schema
+from challenges.models import Challenger
+from challenges.sessions import SINGLE_PLAYER_GUID, mode
+from challenges.views.challenger import (
+    json_response,
+    lookup_session,
+    read_json,
+    unknown_challenger,
+    url_guid,
+    with_session,
+)
+from practiceapi.protocol.apiview import ApiView
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.responses import empty_response
+from todos.selectors import todo_rows
+from todos.services import replace_all
+from todos.validation import validate_import
+
+
+class ChallengerDatabaseView(ApiView):
+    """GET/PUT /api/challenger/database/{guid}: save and restore the todo list (C.5, C.6)."""
+
+    negotiate = False
+    headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+
+    def _store_owner(self, request: Request, guid: str) -> Challenger | None:
+        guid = url_guid(guid)
+        if mode() == "single" and guid != SINGLE_PLAYER_GUID:
+            raise ApiError(404, f"Challenger database not instantiated {guid}")
+        return lookup_session(request, guid)
+
+    @schema.get_database
+    def get(self, request: Request, guid: str) -> HttpResponse:
+        challenger = self._store_owner(request, guid)
+        if challenger is None:
+            raise unknown_challenger(f"Challenger not found {guid}")
+        return with_session(request, json_response({"todos": todo_rows(challenger)}), challenger)
+
+    @schema.put_database
+    def put(self, request: Request, guid: str) -> HttpResponse:
+        challenger = self._store_owner(request, guid)
+        if challenger is None:
+            raise unknown_challenger(
+                "Unknown Challenger GUID - have you created or loaded the challenger state"
+            )
+        rows = validate_import(read_json(request))
+        replace_all(challenger, rows)
+        response = empty_response(204)
+        return with_session(request, response, challenger)
+
+    def options(self, request: Request, guid: str) -> HttpResponse:
+        return empty_response(204, self.headers_on_405)
