@@ -69,13 +69,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Size limits, method override, CORS and cache headers for every API response.
     "practiceapi.middleware.ProtocolMiddleware",
-    # X-Frame-Options: DENY on every page and API answer (before the fast lane below).
+    # X-Frame-Options: DENY on every page and API answer.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # X-CHALLENGER: 431, session resolution, echo, and challenge tracking.
     "challenges.middleware.ChallengerMiddleware",
-    # Answers the plain `GET /api/todos` itself (issue 8); everything else goes on.
-    "todos.middleware.PlainListMiddleware",
     # Django's session/auth stack is needed by the admin and the dashboard only.
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -198,9 +196,9 @@ APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
-# The plain `GET /api/todos` answered by todos.middleware.PlainListMiddleware, and repeated
-# ones by todos.replay.ReplayedLists in front of Django (same bytes as the view).
-APICHALLENGES_FAST_LANE = True
+# Each session's todo rows kept per process under its list_token (todos.selectors.KeptRows):
+# a read of an unchanged list costs its session's statement only.
+APICHALLENGES_KEEP_LISTS = True
 
 LOGGING = {
     "version": 1,

@@ -10,9 +10,10 @@ session row first, so no two writers wait on each other's locks in opposite orde
 SQLite serialises writers instead (IMMEDIATE transactions, see settings).
 
 This module is the only writer of todo rows, and every write also gives the session a new
-`Challenger.list_token`, in the same transaction, under the session row lock: the fast
-lane (`todos.middleware`) reuses a rendered list while the token is unchanged, so a write
-elsewhere would leave it stale.
+`Challenger.list_token`, in the same transaction, under the session row lock, and on the
+instance the request holds: `todos.selectors` reuses a session's rows while the token is
+unchanged, so a write elsewhere would leave them stale, and a read after a write in the
+same request would see the rows from before it.
 
 Each write returns the store facts after it (`challenges.exchange.StoreFacts`) from counts
 read in the same statement, so challenge tracking needs no extra query.
@@ -99,10 +100,12 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
                 )
             )
         Todo.objects.bulk_create(todos)
+        token = new_list_token()
         Challenger.objects.filter(pk=locked.pk).update(
-            next_todo_id=next_id, todo_count=len(todos), list_token=new_list_token()
+            next_todo_id=next_id, todo_count=len(todos), list_token=token
         )
     challenger.next_todo_id, challenger.todo_count = next_id, len(todos)
+    challenger.list_token = token
 
 
 # ---------------------------------------------------------------------------------------
@@ -143,7 +146,8 @@ def create_todo(
         f"WHERE {names['guid']} = %s {under_cap} "
         f"RETURNING next_todo_id - 1, todo_count, {_done_subquery(names)}"
     )
-    params: list[Any] = [new_list_token(), challenger.pk, *([cap] if cap else []), challenger.pk]
+    token = new_list_token()
+    params: list[Any] = [token, challenger.pk, *([cap] if cap else []), challenger.pk]
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
@@ -164,6 +168,7 @@ def create_todo(
                 ],
             )
     challenger.next_todo_id, challenger.todo_count = todo_id + 1, total
+    challenger.list_token = token
     row = {"id": todo_id, **fields}
     return row, StoreFacts(total=total, done=done_before + (fields["doneStatus"] is True))
 
@@ -182,8 +187,9 @@ def amend_todo(
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
+    token = new_list_token()
     with transaction.atomic():
-        Challenger.objects.filter(pk=challenger.pk).update(list_token=new_list_token())
+        Challenger.objects.filter(pk=challenger.pk).update(list_token=token)
         rows = [
             row_from_columns(*columns)
             for columns in Todo.objects.select_for_update()
@@ -203,6 +209,7 @@ def amend_todo(
                 description=new["description"],
             )
         rows[index] = new
+    challenger.list_token = token
     return new, store_facts(rows)
 
 
@@ -215,12 +222,13 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
     if todo_id is None:
         raise TodoNotFound(todo_id)
     names = sql_names(connection.vendor)
+    token = new_list_token()
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {names['session']} SET todo_count = "
             f"CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END, {names['token']} = %s "
             f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
-            [new_list_token(), challenger.pk, challenger.pk],
+            [token, challenger.pk, challenger.pk],
         )
         total, done_before = cursor.fetchone()
         cursor.execute(
@@ -231,5 +239,5 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
         deleted = cursor.fetchone()
         if deleted is None:
             raise TodoNotFound(todo_id)  # the rollback restores the count
-    challenger.todo_count = total
+    challenger.todo_count, challenger.list_token = total, token
     return StoreFacts(total=total, done=done_before - bool(deleted[0]))
