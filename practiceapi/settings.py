@@ -125,6 +125,12 @@ else:
     # request (issue 8).
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
+# --- Database engine tuning (apart from the DATABASES block above) ----------------------
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers of one SQLite file queue on a lock file instead of sleeping in SQLite's busy
+    # handler (practiceapi/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "practiceapi.sqlite"
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-us"
