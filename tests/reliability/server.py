@@ -297,6 +297,7 @@ class Reply:
     headers: dict[str, str]
     body: bytes
     elapsed: float  # seconds from the first byte sent to the last byte read
+    reason: str = ""  # the status line's reason phrase, as sent
 
     def json(self) -> Any:
         return orjson.loads(self.body)
@@ -317,7 +318,8 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
     lines = head.decode("latin-1").split("\r\n")
     if not lines or not lines[0].startswith("HTTP/"):
         raise ConnectionError(f"no HTTP response: {buffer[:200]!r}")
-    status = int(lines[0].split(" ", 2)[1])
+    _version, code, *phrase = lines[0].split(" ", 2)
+    status = int(code)
     headers: dict[str, str] = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
@@ -340,7 +342,7 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
                 body += chunk
     else:
         body = b""
-    return Reply(status, headers, body, time.monotonic() - started)
+    return Reply(status, headers, body, time.monotonic() - started, "".join(phrase))
 
 
 def raw_request(server: Server, data: bytes, *, method: str = "GET", timeout: float = 10) -> Reply:
