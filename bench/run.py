@@ -23,7 +23,7 @@ ours / json-server, and ends with one line per workload:
 
 `--server` picks the server model (repeat it to compare several in one run); the default
 is the model chosen by measurement (granian, 2 workers x 2 threads), which `make run`
-should use too. Standard library only, plus psycopg for the PostgreSQL part.
+should use too. Needs psutil (requirements-dev.txt) and psycopg for the PostgreSQL part.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import psutil
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
@@ -59,7 +61,6 @@ PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.exe
 JSONSERVER_DIR = BENCH / "jsonserver"
 JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
 HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
 DEFAULT_SERVER = "granian:2:2"
@@ -178,69 +179,45 @@ def on_terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-# ------------------------------------------------------------------------- /proc readings
+# ------------------------------------------------------------------ process readings (psutil)
 
 
-def process_tree(root: int) -> list[int]:
+def process_tree(root: int) -> list[psutil.Process]:
     """`root` and all its descendants (server master + workers)."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as fh:
-                stat = fh.read()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    tree, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(children.get(pid, []))
-    return tree
+    try:
+        parent = psutil.Process(root)
+        return [parent, *parent.children(recursive=True)]
+    except psutil.Error:
+        return []
 
 
-def rss_mb(pids: list[int]) -> float:
-    """Sum of VmRSS over the processes (shared pages counted in each: an upper bound)."""
-    total_kb = 0
-    for pid in pids:
-        with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    total_kb += int(line.split()[1])
-                    break
-    return total_kb / 1024
+def rss_mb(processes: list[psutil.Process]) -> float:
+    """Sum of the resident sets (shared pages counted in each: an upper bound)."""
+    total = 0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            total += process.memory_info().rss
+    return total / 2**20
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    ticks = 0
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            with open(f"/proc/{pid}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / CLOCK_TICKS
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
 
 
-def database_pids() -> list[int]:
+def database_processes() -> list[psutil.Process]:
     """PostgreSQL's processes (postmaster, backends, background workers) on this machine."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError), open(f"/proc/{entry}/comm") as fh:
-                if fh.read().strip() == "postgres":
-                    pids.append(int(entry))
-    return pids
+    return [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
 
 
 def machine_busy_seconds() -> float:
-    """CPU time spent by everything on the machine (all cores), from /proc/stat."""
-    with open("/proc/stat") as fh:
-        values = [int(v) for v in fh.readline().split()[1:]]
-    idle = values[3] + values[4]  # idle + iowait
-    return (sum(values[:8]) - idle) / CLOCK_TICKS
+    """CPU time spent by everything on the machine (all cores)."""
+    times = psutil.cpu_times()
+    return sum(times) - times.idle - getattr(times, "iowait", 0.0)
 
 
 class Sampler:
@@ -539,7 +516,8 @@ def run_wrk(
     cpu_before = cpu_seconds(tree)
     # PostgreSQL works for our server in the postgres runs; anywhere else it is "other".
     on_postgres = side.database == "postgres"
-    database_before = {pid: cpu_seconds([pid]) for pid in database_pids()} if on_postgres else {}
+    databases = database_processes() if on_postgres else []
+    database_before = {p.pid: cpu_seconds([p]) for p in databases}
     busy_before = machine_busy_seconds()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Sampler(side.root) as sampler:
@@ -565,8 +543,8 @@ def run_wrk(
         children_before.ru_utime + children_before.ru_stime
     )
     database_cpu = sum(
-        max(0.0, cpu_seconds([pid]) - database_before.get(pid, 0.0))
-        for pid in (database_pids() if on_postgres else [])
+        max(0.0, cpu_seconds([p]) - database_before.get(p.pid, 0.0))
+        for p in (database_processes() if on_postgres else [])
     )
     busy = machine_busy_seconds() - busy_before
     other_cpu = max(0.0, busy - server_cpu - wrk_cpu - database_cpu)
