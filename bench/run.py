@@ -1,8 +1,8 @@
 """`make bench`: load the production server and json-server the same way, and compare.
 
-Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh SQLite file,
-then a fresh PostgreSQL database `bench_apichallenges` that it creates and drops) it
-migrates, starts the production server, creates 200 sessions over HTTP, checks the todo
+Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh migrated
+SQLite file, then a fresh migrated PostgreSQL database on `--postgres-url`'s server, made
+and dropped by the reliability tests' `scratch_database`) it starts the production server, creates 200 sessions over HTTP, checks the todo
 routes answer as the workloads expect, and loads the server from wrk (a separate process,
 loopback only, fixed duration) with bench/list.lua (workload a: `GET /api/todos`) and
 bench/mixed.lua (workload b, a classroom's mix: 45 % list, 10 % filtered list, 25 % one
@@ -35,10 +35,8 @@ import json
 import os
 import platform
 import resource
-import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,13 +45,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
+from tests.reliability.server import (  # noqa: E402 - scratch databases, defined once
+    free_port,
+    scratch_database,
+    server_env,
+)
 
 BENCH = ROOT / "bench"
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -247,12 +250,6 @@ class Sampler:
 # -------------------------------------------------------------------------------- servers
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 @dataclass(frozen=True)
 class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
@@ -315,23 +312,6 @@ class ServerSpec:
         if self.access_log:
             command += ["--access-logfile", str(log_dir / "access.log")]
         return command
-
-
-def server_env(database_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    env.update(
-        {
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "APICHALLENGES_MODE": "multi",  # challenge tracking on, as in a classroom
-            "LOG_LEVEL": "WARNING",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "PYTHONUNBUFFERED": "1",
-        }
-    )
-    return env
 
 
 def call(port: int, method: str, path: str, headers: dict[str, str] | None = None,
@@ -411,50 +391,23 @@ def check_todo_routes(port: int, prefix: str, guid: str) -> None:
 
 
 @contextlib.contextmanager
-def sqlite_database() -> Iterator[str]:
-    directory = tempfile.mkdtemp(prefix="apichallenges-bench-")
-    try:
-        yield f"sqlite:///{directory}/db.sqlite3"
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def postgres_database(url: str) -> Iterator[str]:
-    """A fresh database named by `url` on that server, dropped afterwards."""
+def migrated_database(database: str, postgres_url: str) -> Iterator[str]:
+    """A fresh migrated database (the reliability tests' scratch databases: a temporary
+    SQLite file, or a new database on `postgres_url`'s server, dropped afterwards)."""
     try:
         import psycopg
     except ImportError as exc:
         raise BenchError("psycopg is not installed: run `make migrate` first") from exc
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") or "bench_apichallenges"
-    if not name.replace("_", "").isalnum():
-        raise BenchError(f"refusing odd database name {name!r}")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except psycopg.OperationalError as exc:
-        raise BenchError(f"PostgreSQL at {parts.hostname}:{parts.port} unreachable: {exc}") from exc
-    try:
-        yield urlunsplit(parts._replace(path=f"/{name}"))
-    finally:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def migrate(database_url: str) -> None:
-    result = subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
-        cwd=ROOT,
-        env=server_env(database_url),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if result.returncode != 0:
-        raise BenchError(f"migrate failed:\n{result.stdout}{result.stderr}")
+    configured = postgres_url if database == "postgres" else "sqlite://"
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(scratch_database("bench", configured=configured))
+        except psycopg.OperationalError as exc:
+            parts = urlsplit(postgres_url)
+            raise BenchError(
+                f"PostgreSQL at {parts.hostname}:{parts.port} unreachable: {exc}"
+            ) from exc
+        yield url
 
 
 # ------------------------------------------------------------------------------------ wrk
@@ -643,11 +596,9 @@ def bench_database(
 ) -> tuple[list[Measurement], list[Measurement]]:
     """Our server on a fresh `database`, each workload measured in turns with a fresh
     json-server (unless --no-jsonserver): our measurements and json-server's."""
-    holder = sqlite_database() if database == "sqlite" else postgres_database(args.postgres_url)
     ours: list[Measurement] = []
     theirs: list[Measurement] = []
-    with holder as url:
-        migrate(url)
+    with migrated_database(database, args.postgres_url) as url:
         port = free_port()
         command = spec.command(port, workdir)
         env = {**server_env(url), **spec.env()}

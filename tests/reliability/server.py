@@ -64,14 +64,18 @@ def is_postgres(url: str | None) -> bool:
 
 
 @contextlib.contextmanager
-def scratch_database(prefix: str = "reliability") -> Iterator[str]:
+def scratch_database(
+    prefix: str = "reliability", *, configured: str | None = None
+) -> Iterator[str]:
     """A migrated, empty database for a server subprocess; yields its DATABASE_URL.
 
-    PostgreSQL when the suite runs with a postgres `DATABASE_URL` (a new database on the
-    same server, dropped afterwards), otherwise a temporary SQLite file. Migrations run
-    once per test process; every scratch database is a copy of that migrated template.
+    PostgreSQL when `configured` (by default the suite's `DATABASE_URL`) is a postgres URL
+    (a new database on the same server, dropped afterwards), otherwise a temporary SQLite
+    file. Migrations run once per process; every scratch database is a copy of that
+    migrated template. `make bench` (bench/run.py) takes its databases from here too.
     """
-    configured = os.environ.get("DATABASE_URL", "")
+    if configured is None:
+        configured = os.environ.get("DATABASE_URL", "")
     if is_postgres(configured):
         template = _postgres_template(configured)
         with _postgres_database(configured, prefix, template) as url:
