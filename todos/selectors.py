@@ -36,7 +36,7 @@ def todo_rows(challenger: Challenger) -> list[dict]:
     The hottest read of the service: plain SQL built once from the model's metadata (the
     ORM's query compilation cost ten times the query itself here)."""
     with connection.cursor() as cursor:
-        cursor.execute(_rows_sql(connection.vendor), [challenger.pk])
+        cursor.execute(rows_sql(connection.vendor), [challenger.pk])
         fetched = cursor.fetchall()
     return [row_from_columns(*columns) for columns in fetched]
 
@@ -91,7 +91,9 @@ def _rows_with_token_sql(vendor: str) -> str:
 
 
 @cache
-def _rows_sql(vendor: str) -> str:
+def rows_sql(vendor: str) -> str:
+    """A session's todo rows (ROW_COLUMNS) in id order; the session's GUID is the one
+    parameter."""
     n = sql_names(vendor)
     return (
         f"SELECT {_row_columns()} FROM {n['todo']} WHERE {n['owner']} = %s ORDER BY {n['todo_id']}"

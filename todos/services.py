@@ -31,7 +31,7 @@ from challenges.exchange import StoreFacts
 from challenges.models import Challenger, new_list_token
 from practiceapi.protocol.errors import ApiError
 from todos.models import Todo
-from todos.selectors import ROW_COLUMNS, row_from_columns, sql_names, store_facts
+from todos.selectors import row_from_columns, rows_sql, sql_names, store_facts
 from todos.validation import limit_message, require_title
 
 DEFAULT_TITLES = (
@@ -173,6 +173,24 @@ def create_todo(
     return row, StoreFacts(total=total, done=done_before + (fields["doneStatus"] is True))
 
 
+@cache
+def _amend_sql(vendor: str) -> tuple[str, str, str]:
+    """The amend's statements: renew the token (locking the session row), read the rows
+    (locking them where the database can), write the one row. Plain SQL built once: the
+    ORM compiled the three statements anew on every amend, a quarter of its CPU."""
+    names = sql_names(vendor)
+    meta = Todo._meta
+    quote = connection.ops.quote_name
+    title, description = (quote(meta.get_field(f).column) for f in ("title", "description"))
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (
+        f"UPDATE {names['session']} SET {names['token']} = %s WHERE {names['guid']} = %s",
+        rows_sql(vendor) + lock,
+        f"UPDATE {names['todo']} SET {title} = %s, {names['done']} = %s, {description} = %s "
+        f"WHERE {names['owner']} = %s AND {names['todo_id']} = %s",
+    )
+
+
 def amend_todo(
     challenger: Challenger,
     todo_id: int | None,
@@ -187,26 +205,21 @@ def amend_todo(
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
+    renew, read, write = _amend_sql(connection.vendor)
     token = new_list_token()
-    with transaction.atomic():
-        Challenger.objects.filter(pk=challenger.pk).update(list_token=token)
-        rows = [
-            row_from_columns(*columns)
-            for columns in Todo.objects.select_for_update()
-            .filter(challenger_id=challenger.pk)
-            .order_by("todo_id")
-            .values_list(*ROW_COLUMNS)
-        ]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(renew, [token, challenger.pk])
+        cursor.execute(read, [challenger.pk])
+        rows = [row_from_columns(*columns) for columns in cursor.fetchall()]
         index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
         if index is None:
             raise TodoNotFound(todo_id)
         current = rows[index]
         new = build(dict(current))
         if new != current:
-            Todo.objects.filter(challenger_id=challenger.pk, todo_id=todo_id).update(
-                title=new["title"],
-                done_status=new["doneStatus"],
-                description=new["description"],
+            cursor.execute(
+                write,
+                [new["title"], new["doneStatus"], new["description"], challenger.pk, todo_id],
             )
         rows[index] = new
     challenger.list_token = token
