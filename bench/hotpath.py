@@ -11,8 +11,9 @@ creates one session, warms up, then
 
 `--workload costs` instead prints the cost table of docs/benchmark.md: for each request
 type of the workloads and a few others (list, filtered list, one todo, create, full PUT,
-DELETE, QUERY, secret note read, `GET /api/challenges`), the CPU time per request and the
-statements and transactions it runs. Every request carries Postman's headers and a new
+DELETE, QUERY, secret note read, `GET /api/challenges`), the CPU time per request of this
+process and, on PostgreSQL, of its backend process, and the statements and transactions
+it runs. Every request carries Postman's headers and a new
 request id, as in `make bench`.
 
     .venv/bin/python bench/hotpath.py [--requests 3000] [--path /api/todos] [--pyinstrument]
@@ -37,6 +38,8 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -222,27 +225,31 @@ def cost_table(app, guid: str, requests: int) -> str:  # noqa: ANN001 - WSGI app
         ("GET /api/challenges", "GET", "/api/challenges", session, b""),
     ]  # fmt: skip
     totals: dict[str, list[float]] = {}
+    database = database_process()
 
-    def timed(label: str, method: str, path: str, headers: dict, body: bytes) -> tuple:
+    def timed(label: str, method: str, path: str, headers: dict, body: bytes) -> dict:
         environ = make_environ(method, path, {**postman_headers(), **headers}, body)
         counted = Counted()
         with counted.active():
+            database_before = cpu_of(database)
             started = time.process_time()
             status, answer_headers, _ = call(app, environ)
             spent = time.process_time() - started
+            database_spent = cpu_of(database) - database_before
         if status[0] not in "23":
             raise RuntimeError(f"{method} {path} answered {status}")
-        entry = totals.setdefault(label, [0.0, 0, 0, 0])
+        entry = totals.setdefault(label, [0.0, 0.0, 0, 0, 0])
         entry[0] += spent
-        entry[1] += counted.statements
-        entry[2] += counted.transactions
-        entry[3] += 1
+        entry[1] += database_spent
+        entry[2] += counted.statements
+        entry[3] += counted.transactions
+        entry[4] += 1
         return answer_headers
 
     # Reads first, then writes: a write renews the session's list_token, so reads measured
     # between writes would show only the first read after a change.
-    for _ in range(requests):
-        for read in reads:
+    for read in reads:
+        for _ in range(requests):
             timed(*read)
     for _ in range(requests):
         location = timed("create: POST /api/todos", "POST", "/api/todos", json_body, create)[
@@ -250,13 +257,37 @@ def cost_table(app, guid: str, requests: int) -> str:  # noqa: ANN001 - WSGI app
         ]
         timed("full PUT /api/todos/{id}", "PUT", location, json_body, amend)
         timed("DELETE /api/todos/{id}", "DELETE", location, session, b"")
-    lines = [f"{'request type':<50} {'CPU us':>7} {'statements':>10} {'transactions':>12}"]
-    for label, (cpu, statements, transactions, count) in totals.items():
+    lines = [
+        f"{'request type':<50} {'CPU us':>7} {'db CPU us':>9} {'statements':>10}"
+        f" {'transactions':>12}"
+    ]
+    for label, (cpu, database_cpu, statements, transactions, count) in totals.items():
         lines.append(
-            f"{label:<50} {cpu / count * 1e6:>7.0f} {statements / count:>10.2f}"
-            f" {transactions / count:>12.2f}"
+            f"{label:<50} {cpu / count * 1e6:>7.0f} {database_cpu / count * 1e6:>9.0f}"
+            f" {statements / count:>10.2f} {transactions / count:>12.2f}"
         )
     return "\n".join(lines)
+
+
+def database_process() -> psutil.Process | None:
+    """PostgreSQL's backend process serving this process's connection (None on SQLite,
+    which runs in this process)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return psutil.Process(cursor.fetchone()[0])
+
+
+def cpu_of(process: psutil.Process | None) -> float:
+    """CPU seconds of `process`, counted in clock ticks: summed over many requests, the
+    ticks that land in each request type give its share."""
+    if process is None:
+        return 0.0
+    times = process.cpu_times()
+    return times.user + times.system
 
 
 def layer_table(stats: pstats.Stats, requests: int, total_s: float) -> str:
