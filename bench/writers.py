@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
             print(
                 f"  {name:<13} {len(found) / args.seconds:7.0f} writes/s  p50 {at(0.5):6.1f} ms"
-                f"  p99 {at(0.99):6.1f} ms  max {found[-1] * 1000:6.1f} ms"
+                f"  p99 {at(0.99):6.1f} ms  p99.9 {at(0.999):6.1f} ms  max {found[-1] * 1000:6.1f} ms"
             )
     return 0
 
