@@ -177,7 +177,7 @@ def create_todo(
 def _amend_sql(vendor: str) -> tuple[str, str, str]:
     """The amend's statements: renew the token (locking the session row), read the rows
     (locking them where the database can), write the one row. Plain SQL built once: the
-    ORM compiled the three statements anew on every amend, a quarter of its CPU."""
+    ORM compiled the three statements anew on every amend, half of its CPU."""
     names = sql_names(vendor)
     meta = Todo._meta
     quote = connection.ops.quote_name
