@@ -9,9 +9,11 @@
 -- wrk calls response() and then request() on the same connection, so a follow-up queued in
 -- response() is the next request of the connection that received the answer.
 --
--- wrk -s bench/mixed.lua URL -- PREFIX SESSIONS_FILE   (run from bench/)
+-- wrk -s bench/mixed.lua URL -- PREFIX SESSIONS_FILE [WEIGHTS]   (run from bench/)
 --   PREFIX         "/api" for our server, "" for json-server
 --   SESSIONS_FILE  one X-CHALLENGER GUID a line
+--   WEIGHTS        percentages of list, filtered list, one todo, create per draw
+--                  (default "45,10,25,20"); "0,0,100,0" loads one request shape alone
 -- done() prints one JSON line starting with BENCH_RESULT for bench/run.py.
 
 local postman = require("postman")
@@ -39,9 +41,22 @@ local AMENDED = "amended by make bench"
 local PUT_BODY = '{"title":"bench todo","doneStatus":true,"description":"' .. AMENDED .. '"}'
 local JSON = "application/json"
 
+local bounds = { 45, 55, 80 } -- cumulative: list, filtered list, one todo; the rest create
+
 function init(args)
    prefix = args[1] or "/api"
    sessions = postman.read_sessions(args[2])
+   if args[3] then
+      local total = 0
+      local i = 1
+      for weight in string.gmatch(args[3], "%d+") do
+         total = total + tonumber(weight)
+         if i <= 3 then
+            bounds[i] = total
+         end
+         i = i + 1
+      end
+   end
    postman.start(thread_id)
 end
 
@@ -63,11 +78,11 @@ function request()
    end
    local guid = sessions[math.random(#sessions)]
    local draw = math.random(100)
-   if draw <= 45 then
+   if draw <= bounds[1] then
       return send("GET", prefix .. "/todos", guid)
-   elseif draw <= 55 then
+   elseif draw <= bounds[2] then
       return send("GET", prefix .. "/todos?doneStatus=false", guid)
-   elseif draw <= 80 then
+   elseif draw <= bounds[3] then
       return send("GET", prefix .. "/todos/" .. math.random(10), guid)
    end
    return send("POST", prefix .. "/todos", guid, CREATE_BODY)
