@@ -118,14 +118,47 @@ def _done_subquery(names: dict[str, str]) -> str:
     return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
 
 
+# The columns a create writes, in this order.
+INSERT_COLUMNS = ("challenger", "todo_id", "title", "done_status", "description")
+
+
 @cache
 def _insert_sql(vendor: str) -> str:
     # Plain SQL built once from the model: Model.save() cost a quarter of a create.
     meta = Todo._meta
     quote = connection.ops.quote_name
-    columns = ("challenger", "todo_id", "title", "done_status", "description")
-    names = ", ".join(quote(meta.get_field(name).column) for name in columns)
+    names = ", ".join(quote(meta.get_field(name).column) for name in INSERT_COLUMNS)
     return f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES (%s, %s, %s, %s, %s)"
+
+
+@cache
+def _claim_sql(vendor: str, capped: bool) -> str:
+    """Take the next id and count the todo (only under the cap when `capped`), renewing
+    the token; returns the id, the new count and the done count before the create."""
+    names = sql_names(vendor)
+    under_cap = "AND todo_count < %s" if capped else ""
+    return (
+        f"UPDATE {names['session']} SET next_todo_id = next_todo_id + 1, "
+        f"todo_count = todo_count + 1, {names['token']} = %s "
+        f"WHERE {names['guid']} = %s {under_cap} "
+        f"RETURNING next_todo_id - 1, todo_count, {_done_subquery(names)}"
+    )
+
+
+@cache
+def _claim_and_insert_sql(vendor: str, capped: bool) -> str:
+    """PostgreSQL: the claim and the INSERT as one statement (a data-modifying WITH), which
+    commits on its own: one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT).
+    The session row is still locked before the todo row is written."""
+    meta = Todo._meta
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(meta.get_field(name).column) for name in INSERT_COLUMNS)
+    return (
+        f"WITH claimed (todo_id, total, done_before) AS ({_claim_sql(vendor, capped)}), "
+        f"inserted AS (INSERT INTO {quote(meta.db_table)} ({names}) "
+        "SELECT %s, todo_id, %s, %s, %s FROM claimed RETURNING 1) "
+        "SELECT todo_id, total, done_before FROM claimed"
+    )
 
 
 def create_todo(
@@ -136,37 +169,46 @@ def create_todo(
     One UPDATE takes the next id and counts the todo only while the list is under `cap`
     (0 = unlimited); no row back means the list is full (409). A draft without a title is
     refused after that check, as the reference orders them (§2.8), and the rollback gives
-    the id back.
+    the id back. On PostgreSQL a complete draft is written in one statement.
     """
-    names = sql_names(connection.vendor)
-    under_cap = "AND todo_count < %s" if cap else ""
-    sql = (
-        f"UPDATE {names['session']} SET next_todo_id = next_todo_id + 1, "
-        f"todo_count = todo_count + 1, {names['token']} = %s "
-        f"WHERE {names['guid']} = %s {under_cap} "
-        f"RETURNING next_todo_id - 1, todo_count, {_done_subquery(names)}"
-    )
     token = new_list_token()
     params: list[Any] = [token, challenger.pk, *([cap] if cap else []), challenger.pk]
-    with transaction.atomic():
+    complete = "title" in draft
+    if complete and connection.vendor == "postgresql":
+        fields = require_title(draft)
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(
+                _claim_and_insert_sql(connection.vendor, bool(cap)),
+                [
+                    *params,
+                    challenger.pk,
+                    *(fields[k] for k in ("title", "doneStatus", "description")),
+                ],
+            )
             claimed = cursor.fetchone()
         if claimed is None:
             raise ApiError(409, limit_message(cap))
         todo_id, total, done_before = claimed
-        fields = require_title(draft)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                _insert_sql(connection.vendor),
-                [
-                    challenger.pk,
-                    todo_id,
-                    fields["title"],
-                    fields["doneStatus"],
-                    fields["description"],
-                ],
-            )
+    else:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(_claim_sql(connection.vendor, bool(cap)), params)
+                claimed = cursor.fetchone()
+            if claimed is None:
+                raise ApiError(409, limit_message(cap))
+            todo_id, total, done_before = claimed
+            fields = require_title(draft)
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    _insert_sql(connection.vendor),
+                    [
+                        challenger.pk,
+                        todo_id,
+                        fields["title"],
+                        fields["doneStatus"],
+                        fields["description"],
+                    ],
+                )
     challenger.next_todo_id, challenger.todo_count = todo_id + 1, total
     challenger.list_token = token
     row = {"id": todo_id, **fields}
