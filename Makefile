@@ -50,10 +50,11 @@ lint: $(VENV)/.dev-installed
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
 
-## Load-test the production server on SQLite and PostgreSQL against json-server (needs wrk
-## and npm; not part of `make test`). BENCH_ARGS passes options, e.g. BENCH_ARGS="--databases sqlite".
+## Load-test the production server on SQLite and PostgreSQL against json-server, each
+## workload in turns with it (needs wrk and npm; not part of `make test`). BENCH_ARGS passes
+## options, e.g. BENCH_ARGS="--databases sqlite --workloads mixed --server granian:2:4".
 .PHONY: bench
-bench: $(VENV)/.runtime-installed
+bench: $(VENV)/.dev-installed
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 ## Fuzz both OpenAPI documents (schemathesis) against the production server on a scratch database.

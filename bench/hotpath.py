@@ -1,4 +1,4 @@
-"""Where the time of one hot request goes: `GET /api/todos` with a session (issue 8).
+"""Where the time of a request goes, in this process: the cost table and profiles.
 
 Runs the real WSGI application in this process (no server, no sockets) on a fresh SQLite
 file or, with `--database postgres`, a scratch PostgreSQL database it creates and drops,
@@ -9,8 +9,15 @@ creates one session, warms up, then
   functions that open each layer), printed as a table;
 * with `--pyinstrument`, prints pyinstrument's call tree of the same loop.
 
+`--workload costs` instead prints the cost table of docs/benchmark.md: for each request
+type of the workloads and a few others (list, filtered list, one todo, create, full PUT,
+DELETE, QUERY, secret note read, `GET /api/challenges`), the CPU time per request of this
+process and, on PostgreSQL, of its backend process, and the statements and transactions
+it runs. Every request carries Postman's headers and a new
+request id, as in `make bench`.
+
     .venv/bin/python bench/hotpath.py [--requests 3000] [--path /api/todos] [--pyinstrument]
-        [--no-replay]
+        [--workload get|create-delete|costs] [--database sqlite|postgres]
 
 The server-level picture (wrk load, py-spy on a worker) is in docs/benchmark.md.
 """
@@ -27,9 +34,12 @@ import shutil
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -99,10 +109,11 @@ def scratch_database(kind: str, postgres_url: str) -> Iterator[str]:
 
 
 def make_environ(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> dict:
+    path, _, query = path.partition("?")
     environ = {
         "REQUEST_METHOD": method,
         "PATH_INFO": path,
-        "QUERY_STRING": "",
+        "QUERY_STRING": query,
         "SERVER_NAME": "127.0.0.1",
         "SERVER_PORT": "4567",
         "SERVER_PROTOCOL": "HTTP/1.1",
@@ -139,6 +150,147 @@ def call(app, environ: dict) -> tuple[str, dict[str, str], bytes]:  # noqa: ANN0
     return captured["status"], captured["headers"], body
 
 
+def postman_headers() -> dict[str, str]:
+    """What Postman adds to every request (bench/postman.lua), with a new request id."""
+    return {
+        "User-Agent": "PostmanRuntime/7.43.0",
+        "Accept": "*/*",
+        "Cache-Control": "no-cache",
+        "Postman-Token": str(uuid.uuid4()),
+        "Accept-Encoding": "gzip, deflate, br",
+        "Connection": "keep-alive",
+    }
+
+
+class Counted:
+    """Statements (Django's execute wrappers) and transactions (commits and rollbacks of
+    `atomic` blocks) run while it is active. On PostgreSQL each transaction adds two round
+    trips (psycopg sends BEGIN before its first statement, then COMMIT)."""
+
+    def __init__(self) -> None:
+        self.statements = 0
+        self.transactions = 0
+
+    def __call__(self, execute, sql, params, many, context):  # noqa: ANN001 - Django's API
+        self.statements += 1
+        return execute(sql, params, many, context)
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[None]:
+        from django.db import connection
+
+        wrapper = type(connection._connections[connection._alias])  # past Django's proxy
+        commit, rollback = wrapper._commit, wrapper._rollback
+
+        def counted(original):  # noqa: ANN001, ANN202
+            def run(conn) -> None:  # noqa: ANN001
+                if conn.connection is not None and not conn.get_autocommit():
+                    self.transactions += 1
+                return original(conn)
+
+            return run
+
+        wrapper._commit, wrapper._rollback = counted(commit), counted(rollback)
+        try:
+            with connection.execute_wrapper(self):
+                yield
+        finally:
+            wrapper._commit, wrapper._rollback = commit, rollback
+
+
+def cost_table(app, guid: str, requests: int) -> str:  # noqa: ANN001 - WSGI app
+    """CPU per request and database work of each request type (module docstring)."""
+    session = {"X-CHALLENGER": guid}
+    json_body = {**session, "Content-Type": "application/json"}
+    status, headers, _ = call(
+        app,
+        make_environ(
+            "POST",
+            "/api/secret/token",
+            {**session, "Authorization": "Basic YWRtaW46cGFzc3dvcmQ="},
+        ),
+    )
+    if not status.startswith("201"):
+        raise RuntimeError(f"POST /api/secret/token answered {status}")
+    note = {**session, "X-AUTH-TOKEN": headers["X-AUTH-TOKEN"]}
+    create = b'{"title":"bench todo","description":"made by hotpath"}'
+    amend = b'{"title":"bench todo","doneStatus":true,"description":"amended by hotpath"}'
+    query = {**session, "Content-Type": "application/x-www-form-urlencoded"}
+    reads = [
+        ("list: GET /api/todos", "GET", "/api/todos", session, b""),
+        ("filtered list: GET /api/todos?doneStatus=false", "GET",
+         "/api/todos?doneStatus=false", session, b""),
+        ("one todo: GET /api/todos/3", "GET", "/api/todos/3", session, b""),
+        ("QUERY /api/todos (form body)", "QUERY", "/api/todos", query, b"doneStatus=false"),
+        ("secret note: GET /api/secret/note", "GET", "/api/secret/note", note, b""),
+        ("GET /api/challenges", "GET", "/api/challenges", session, b""),
+    ]  # fmt: skip
+    totals: dict[str, list[float]] = {}
+    database = database_process()
+
+    def timed(label: str, method: str, path: str, headers: dict, body: bytes) -> dict:
+        environ = make_environ(method, path, {**postman_headers(), **headers}, body)
+        counted = Counted()
+        with counted.active():
+            database_before = cpu_of(database)
+            started = time.process_time()
+            status, answer_headers, _ = call(app, environ)
+            spent = time.process_time() - started
+            database_spent = cpu_of(database) - database_before
+        if status[0] not in "23":
+            raise RuntimeError(f"{method} {path} answered {status}")
+        entry = totals.setdefault(label, [0.0, 0.0, 0, 0, 0])
+        entry[0] += spent
+        entry[1] += database_spent
+        entry[2] += counted.statements
+        entry[3] += counted.transactions
+        entry[4] += 1
+        return answer_headers
+
+    # Reads first, then writes: a write renews the session's list_token, so reads measured
+    # between writes would show only the first read after a change.
+    for read in reads:
+        for _ in range(requests):
+            timed(*read)
+    for _ in range(requests):
+        location = timed("create: POST /api/todos", "POST", "/api/todos", json_body, create)[
+            "Location"
+        ]
+        timed("full PUT /api/todos/{id}", "PUT", location, json_body, amend)
+        timed("DELETE /api/todos/{id}", "DELETE", location, session, b"")
+    lines = [
+        f"{'request type':<50} {'CPU us':>7} {'db CPU us':>9} {'statements':>10}"
+        f" {'transactions':>12}"
+    ]
+    for label, (cpu, database_cpu, statements, transactions, count) in totals.items():
+        lines.append(
+            f"{label:<50} {cpu / count * 1e6:>7.0f} {database_cpu / count * 1e6:>9.0f}"
+            f" {statements / count:>10.2f} {transactions / count:>12.2f}"
+        )
+    return "\n".join(lines)
+
+
+def database_process() -> psutil.Process | None:
+    """PostgreSQL's backend process serving this process's connection (None on SQLite,
+    which runs in this process)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return psutil.Process(cursor.fetchone()[0])
+
+
+def cpu_of(process: psutil.Process | None) -> float:
+    """CPU seconds of `process`, counted in clock ticks: summed over many requests, the
+    ticks that land in each request type give its share."""
+    if process is None:
+        return 0.0
+    times = process.cpu_times()
+    return times.user + times.system
+
+
 def layer_table(stats: pstats.Stats, requests: int, total_s: float) -> str:
     rows = []
     table = stats.stats  # type: ignore[attr-defined]
@@ -159,21 +311,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path", default="/api/todos", help="the GET of workload 'get'")
     parser.add_argument(
         "--workload",
-        choices=("get", "create-delete"),
+        choices=("get", "create-delete", "costs"),
         default="get",
         help="'create-delete': POST /api/todos then DELETE of the created todo (one pair is "
-        "two requests), the writes of `make bench`'s mixed workload",
+        "two requests), the writes of `make bench`'s mixed workload; 'costs': the cost "
+        "table (module docstring), --requests rounds of every request type",
     )
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_profile"
     )
     parser.add_argument("--pyinstrument", action="store_true", help="print pyinstrument's tree")
-    parser.add_argument(
-        "--no-replay",
-        action="store_true",
-        help="call Django directly, without the replay of repeated list reads (todos/replay.py)",
-    )
     parser.add_argument(
         "--loop-only", action="store_true", help="no in-process profiler (for py-spy from outside)"
     )
@@ -190,8 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         call_command("migrate", interactive=False, verbosity=0)
         from practiceapi import wsgi
 
-        # The application `make run` serves; --no-replay: Django's own request cycle.
-        app = wsgi.django_application if args.no_replay else wsgi.application
+        app = wsgi.application  # what `make run` serves, without the server
         status, headers, _ = call(app, make_environ("POST", "/api/challenger", {}))
         guid = headers.get("X-CHALLENGER")
         if not status.startswith("201") or not guid:
@@ -221,6 +368,12 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 expect(status, "2", "DELETE")
 
+        if args.workload == "costs":
+            cost_table(app, guid, 50)  # warm-up: imports, first-request credits, connection
+            print(f"Cost per request type, {args.database}, in-process WSGI, no server "
+                  f"({args.requests} rounds, after a warm-up):")  # fmt: skip
+            print(cost_table(app, guid, args.requests))
+            return 0
         loop = get if args.workload == "get" else create_delete
 
         loop(300)  # warm-up: imports, first-request credits, connection

@@ -1,11 +1,14 @@
--- Workload (a) of `make bench`: GET <prefix>/todos, each request with the X-CHALLENGER of
--- one of the benchmark's sessions, taken round-robin (each wrk thread starts elsewhere in
--- the list so the threads do not walk the sessions in step).
+-- Workload (a) of `make bench`: GET <prefix>/todos with Postman's headers (a new
+-- Postman-Token each time, bench/postman.lua) and the X-CHALLENGER of one of the
+-- benchmark's sessions, taken round-robin (each wrk thread starts elsewhere in the list so
+-- the threads do not walk the sessions in step).
 --
--- wrk -s bench/list.lua URL -- PREFIX SESSIONS_FILE
+-- wrk -s bench/list.lua URL -- PREFIX SESSIONS_FILE   (run from bench/)
 --   PREFIX         "/api" for our server, "" for json-server
 --   SESSIONS_FILE  one X-CHALLENGER GUID a line
 -- done() prints one JSON line starting with BENCH_RESULT for bench/run.py.
+
+local postman = require("postman")
 
 local threads = {}
 local next_id = 0
@@ -16,41 +19,34 @@ function setup(thread)
    table.insert(threads, thread)
 end
 
-local requests = {}
+non2xx = 0 -- per thread, read back by done() through thread:get
+
+local path = "/api/todos"
+local sessions = {}
 local counter = 0
 
-local function read_sessions(path)
-   local sessions = {}
-   local file = assert(io.open(path, "r"))
-   for line in file:lines() do
-      if #line > 0 then
-         table.insert(sessions, line)
-      end
-   end
-   file:close()
-   return sessions
-end
-
 function init(args)
-   local prefix = args[1] or "/api"
-   local sessions = read_sessions(args[2])
-   -- Formatting a request costs more than sending it: build each session's bytes once.
-   for i, guid in ipairs(sessions) do
-      requests[i] = wrk.format("GET", prefix .. "/todos", { ["X-CHALLENGER"] = guid })
-   end
-   counter = ((thread_id or 1) - 1) * math.floor(#requests / 2)
+   path = (args[1] or "/api") .. "/todos"
+   sessions = postman.read_sessions(args[2])
+   postman.start(thread_id)
+   counter = ((thread_id or 1) - 1) * math.floor(#sessions / 2)
 end
 
 function request()
-   counter = counter % #requests + 1
-   return requests[counter]
+   counter = counter % #sessions + 1
+   return postman.request("GET", path, { ["X-CHALLENGER"] = sessions[counter] })
+end
+
+function response(status, headers, body)
+   if status < 200 or status > 299 then
+      non2xx = non2xx + 1
+   end
 end
 
 function done(summary, latency, requests_)
-   local e = summary.errors
-   io.write(string.format(
-      'BENCH_RESULT {"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, '
-         .. '"max_us": %d, "non2xx": %d, "socket_errors": %d}\n',
-      summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-      latency.max, e.status, e.connect + e.read + e.write + e.timeout))
+   local total = 0
+   for _, thread in ipairs(threads) do
+      total = total + (thread:get("non2xx") or 0)
+   end
+   postman.report(summary, latency, total)
 end

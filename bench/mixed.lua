@@ -1,14 +1,22 @@
--- Workload (b) of `make bench`: 80 % GET <prefix>/todos, 10 % POST <prefix>/todos,
--- 10 % GET <prefix>/todos/{1..10}, each with the X-CHALLENGER of a random benchmark session.
--- Every todo the run creates is deleted again: the 201's Location (and its X-CHALLENGER
--- echo) is queued and the thread's next request is that DELETE, so no session ever gets
--- near the 20-todo cap and the seeded todos 1-10 that GET-one reads are never touched.
--- The DELETEs come on top of the 80/10/10 draw (about 1 request in 11).
+-- Workload (b) of `make bench`, a classroom's mix: per draw 45 % GET <prefix>/todos, 10 %
+-- GET <prefix>/todos?doneStatus=false, 25 % GET <prefix>/todos/{1..10}, 20 % POST
+-- <prefix>/todos (JSON), each with Postman's headers (bench/postman.lua) and the
+-- X-CHALLENGER of a random benchmark session. Each todo created is then amended with a full
+-- PUT, sent once the 201 has arrived, and deleted, sent once the PUT's 200 has arrived: of
+-- every 140 requests 60 are durable writes (about 43 %), no session nears the 20-todo cap,
+-- and the seeded todos 1-10 that the reads look at are never touched.
 --
--- wrk -s bench/mixed.lua URL -- PREFIX SESSIONS_FILE
+-- wrk calls response() and then request() on the same connection, so a follow-up queued in
+-- response() is the next request of the connection that received the answer.
+--
+-- wrk -s bench/mixed.lua URL -- PREFIX SESSIONS_FILE [WEIGHTS]   (run from bench/)
 --   PREFIX         "/api" for our server, "" for json-server
 --   SESSIONS_FILE  one X-CHALLENGER GUID a line
+--   WEIGHTS        percentages of list, filtered list, one todo, create per draw
+--                  (default "45,10,25,20"); "0,0,100,0" loads one request shape alone
 -- done() prints one JSON line starting with BENCH_RESULT for bench/run.py.
+
+local postman = require("postman")
 
 local threads = {}
 local next_id = 0
@@ -22,104 +30,112 @@ end
 -- Per-thread counters, read back by done() through thread:get (so they must be globals).
 non2xx = 0
 created = 0
+amended = 0
 deleted = 0
-lists = 0
-get_ones = 0
 
 local prefix = "/api"
 local sessions = {}
-local list_requests = {}
-local pending_deletes = {}
-local CREATE_BODY = '{"title":"bench todo","description":"made and deleted by make bench"}'
+local follow_ups = {} -- { kind, path, guid }, taken by this thread's next request()
+local CREATE_BODY = '{"title":"bench todo","description":"made by make bench"}'
+local AMENDED = "amended by make bench"
+local PUT_BODY = '{"title":"bench todo","doneStatus":true,"description":"' .. AMENDED .. '"}'
+local JSON = "application/json"
 
-local function read_sessions(path)
-   local found = {}
-   local file = assert(io.open(path, "r"))
-   for line in file:lines() do
-      if #line > 0 then
-         table.insert(found, line)
-      end
-   end
-   file:close()
-   return found
-end
+local bounds = { 45, 55, 80 } -- cumulative: list, filtered list, one todo; the rest create
 
 function init(args)
    prefix = args[1] or "/api"
-   sessions = read_sessions(args[2])
-   for i, guid in ipairs(sessions) do
-      list_requests[i] = wrk.format("GET", prefix .. "/todos", { ["X-CHALLENGER"] = guid })
+   sessions = postman.read_sessions(args[2])
+   if args[3] then
+      local total = 0
+      local i = 1
+      for weight in string.gmatch(args[3], "%d+") do
+         total = total + tonumber(weight)
+         if i <= 3 then
+            bounds[i] = total
+         end
+         i = i + 1
+      end
    end
-   -- A fixed seed per thread: every run draws the same sequence.
-   math.randomseed(7919 * (thread_id or 1))
+   postman.start(thread_id)
+end
+
+local function send(method, path, guid, body)
+   local extra = { ["X-CHALLENGER"] = guid }
+   if body then
+      extra["Content-Type"] = JSON
+   end
+   return postman.request(method, path, extra, body)
 end
 
 function request()
-   local delete = table.remove(pending_deletes)
-   if delete then
-      return wrk.format("DELETE", delete.path, { ["X-CHALLENGER"] = delete.guid })
+   local follow = table.remove(follow_ups)
+   if follow then
+      if follow.kind == "put" then
+         return send("PUT", follow.path, follow.guid, PUT_BODY)
+      end
+      return send("DELETE", follow.path, follow.guid)
    end
-   local session = math.random(#sessions)
+   local guid = sessions[math.random(#sessions)]
    local draw = math.random(100)
-   if draw <= 80 then
-      lists = lists + 1
-      return list_requests[session]
-   elseif draw <= 90 then
-      return wrk.format("POST", prefix .. "/todos", {
-         ["X-CHALLENGER"] = sessions[session],
-         ["Content-Type"] = "application/json",
-      }, CREATE_BODY)
+   if draw <= bounds[1] then
+      return send("GET", prefix .. "/todos", guid)
+   elseif draw <= bounds[2] then
+      return send("GET", prefix .. "/todos?doneStatus=false", guid)
+   elseif draw <= bounds[3] then
+      return send("GET", prefix .. "/todos/" .. math.random(10), guid)
    end
-   get_ones = get_ones + 1
-   return wrk.format("GET", prefix .. "/todos/" .. math.random(10),
-      { ["X-CHALLENGER"] = sessions[session] })
+   return send("POST", prefix .. "/todos", guid, CREATE_BODY)
 end
 
+local function header(headers, wanted)
+   for name, value in pairs(headers) do
+      if string.lower(name) == wanted then
+         return value
+      end
+   end
+end
+
+-- wrk does not say which request an answer belongs to: the two answers that start a
+-- follow-up are told apart by their content (a 201's Location; the amended description in
+-- a PUT's 200). json-server does not echo X-CHALLENGER and needs none.
 function response(status, headers, body)
    if status < 200 or status > 299 then
       non2xx = non2xx + 1
       return
    end
+   local guid = header(headers, "x-challenger") or ""
    if status == 201 then
-      local location, guid
-      for name, value in pairs(headers) do
-         local lower = string.lower(name)
-         if lower == "location" then
-            location = value
-         elseif lower == "x-challenger" then
-            guid = value
-         end
-      end
       -- Our Location is "/api/todos/11", json-server's "http://host:port/todos/11".
+      local location = header(headers, "location")
       local id = location and string.match(location, "/todos/([^/?]+)$")
-      if id then
-         created = created + 1
-         table.insert(pending_deletes, { path = prefix .. "/todos/" .. id, guid = guid or "" })
-      else
+      if not id then
          non2xx = non2xx + 1 -- a 201 we cannot clean up after is a failure too
+         return
       end
-   elseif status == 204 or status == 200 then
-      -- DELETE answers 204 here and 200 on json-server; lists and get-ones are counted
-      -- when sent, so count only what cannot be a read: a body-less answer.
-      if status == 204 or #body == 0 or body == "{}" then
-         deleted = deleted + 1
+      created = created + 1
+      table.insert(follow_ups, { kind = "put", path = prefix .. "/todos/" .. id, guid = guid })
+   elseif body and string.find(body, AMENDED, 1, true) then
+      local id = string.match(body, '"id"%s*:%s*(%d+)')
+      if not id then
+         non2xx = non2xx + 1
+         return
       end
+      amended = amended + 1
+      table.insert(follow_ups, { kind = "delete", path = prefix .. "/todos/" .. id, guid = guid })
+   elseif status == 204 or body == nil or #body == 0 or string.match(body, "^%s*{%s*}%s*$") then
+      deleted = deleted + 1 -- DELETE: 204 here, 200 with {} on json-server
    end
 end
 
 function done(summary, latency, requests_)
-   local totals = { non2xx = 0, created = 0, deleted = 0, lists = 0, get_ones = 0 }
+   local totals = { created = 0, amended = 0, deleted = 0, non2xx = 0 }
    for _, thread in ipairs(threads) do
       for name, _ in pairs(totals) do
          totals[name] = totals[name] + (thread:get(name) or 0)
       end
    end
-   local e = summary.errors
-   io.write(string.format(
-      'BENCH_RESULT {"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, '
-         .. '"max_us": %d, "non2xx": %d, "socket_errors": %d, "created": %d, '
-         .. '"deleted": %d, "lists": %d, "get_ones": %d}\n',
-      summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-      latency.max, totals.non2xx, e.connect + e.read + e.write + e.timeout, totals.created,
-      totals.deleted, totals.lists, totals.get_ones))
+   local non2xx_total = totals.non2xx
+   totals.non2xx = nil
+   postman.report(summary, latency, non2xx_total, totals)
 end

@@ -1,12 +1,14 @@
 """`make bench`: load the production server and json-server the same way, and compare.
 
-Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh SQLite file,
-then a fresh PostgreSQL database `bench_apichallenges` that it creates and drops) it
-migrates, starts the production server, creates 200 sessions over HTTP, checks the todo
+Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh migrated
+SQLite file, then a fresh migrated PostgreSQL database on `--postgres-url`'s server, made
+and dropped by the reliability tests' `scratch_database`) it starts the production server, creates 200 sessions over HTTP, checks the todo
 routes answer as the workloads expect, and loads the server from wrk (a separate process,
 loopback only, fixed duration) with bench/list.lua (workload a: `GET /api/todos`) and
-bench/mixed.lua (workload b: 80 % list, 10 % create, 10 % get one, each create deleted
-again). Beside each workload a fresh json-server (bench/jsonserver, pinned by its
+bench/mixed.lua (workload b, a classroom's mix: 45 % list, 10 % filtered list, 25 % one
+todo, 20 % create, each create followed by a full PUT and a DELETE). Every request carries
+Postman's headers and a new `Postman-Token` (bench/postman.lua): real clients never repeat
+a request byte for byte. Beside each workload a fresh json-server (bench/jsonserver, pinned by its
 package-lock.json) serving the same ten todos gets the same load, the two taking turns run
 by run (`--repeat`), so that both see the machine in the same state: this machine's speed
 drifts by up to a quarter within minutes, and a json-server measured at the end of the run
@@ -21,7 +23,7 @@ ours / json-server, and ends with one line per workload:
 
 `--server` picks the server model (repeat it to compare several in one run); the default
 is the model chosen by measurement (granian, 2 workers x 2 threads), which `make run`
-should use too. Standard library only, plus psycopg for the PostgreSQL part.
+should use too. Needs psutil (requirements-dev.txt) and psycopg for the PostgreSQL part.
 """
 
 from __future__ import annotations
@@ -33,10 +35,8 @@ import json
 import os
 import platform
 import resource
-import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,11 +45,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+
+import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
+from tests.reliability.server import (  # noqa: E402 - scratch databases, defined once
+    free_port,
+    scratch_database,
+    server_env,
+)
 
 BENCH = ROOT / "bench"
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -57,15 +64,29 @@ PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.exe
 JSONSERVER_DIR = BENCH / "jsonserver"
 JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
 HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
 DEFAULT_SERVER = "granian:2:2"
 JSONSERVER_NAME = "json-server 0.17.4"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
 
-# Targets of issue 8 on a 2-core machine.
-TARGET_RATIO = {"list": 2.0, "mixed": 4.0}
+# Targets on a 2-core machine: ours / json-server by workload and database.
+TARGET_RATIO = {
+    ("list", "sqlite"): 1.5,
+    ("list", "postgres"): 1.0,
+    ("mixed", "sqlite"): 1.0,
+    ("mixed", "postgres"): 1.0,
+}
+# Every workload: the script and its extra arguments. Beyond (a) and (b), one request
+# shape at a time, for the server's CPU per request type (docs/benchmark.md, cost table);
+# `writes` is create, full PUT and DELETE in turn.
+WORKLOADS: dict[str, tuple[str, ...]] = {
+    "list": ("list.lua",),
+    "mixed": ("mixed.lua",),
+    "filtered": ("mixed.lua", "0,100,0,0"),
+    "one": ("mixed.lua", "0,0,100,0"),
+    "writes": ("mixed.lua", "0,0,0,100"),
+}
 TARGET_P99_MS = 50.0
 TARGET_RSS_MB = 250.0
 
@@ -170,69 +191,45 @@ def on_terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-# ------------------------------------------------------------------------- /proc readings
+# ------------------------------------------------------------------ process readings (psutil)
 
 
-def process_tree(root: int) -> list[int]:
+def process_tree(root: int) -> list[psutil.Process]:
     """`root` and all its descendants (server master + workers)."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as fh:
-                stat = fh.read()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    tree, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(children.get(pid, []))
-    return tree
+    try:
+        parent = psutil.Process(root)
+        return [parent, *parent.children(recursive=True)]
+    except psutil.Error:
+        return []
 
 
-def rss_mb(pids: list[int]) -> float:
-    """Sum of VmRSS over the processes (shared pages counted in each: an upper bound)."""
-    total_kb = 0
-    for pid in pids:
-        with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    total_kb += int(line.split()[1])
-                    break
-    return total_kb / 1024
+def rss_mb(processes: list[psutil.Process]) -> float:
+    """Sum of the resident sets (shared pages counted in each: an upper bound)."""
+    total = 0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            total += process.memory_info().rss
+    return total / 2**20
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    ticks = 0
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            with open(f"/proc/{pid}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / CLOCK_TICKS
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
 
 
-def database_pids() -> list[int]:
+def database_processes() -> list[psutil.Process]:
     """PostgreSQL's processes (postmaster, backends, background workers) on this machine."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError), open(f"/proc/{entry}/comm") as fh:
-                if fh.read().strip() == "postgres":
-                    pids.append(int(entry))
-    return pids
+    return [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
 
 
 def machine_busy_seconds() -> float:
-    """CPU time spent by everything on the machine (all cores), from /proc/stat."""
-    with open("/proc/stat") as fh:
-        values = [int(v) for v in fh.readline().split()[1:]]
-    idle = values[3] + values[4]  # idle + iowait
-    return (sum(values[:8]) - idle) / CLOCK_TICKS
+    """CPU time spent by everything on the machine (all cores)."""
+    times = psutil.cpu_times()
+    return sum(times) - times.idle - getattr(times, "iowait", 0.0)
 
 
 class Sampler:
@@ -260,12 +257,6 @@ class Sampler:
 
 
 # -------------------------------------------------------------------------------- servers
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
 
 
 @dataclass(frozen=True)
@@ -332,23 +323,6 @@ class ServerSpec:
         return command
 
 
-def server_env(database_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    env.update(
-        {
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "APICHALLENGES_MODE": "multi",  # challenge tracking on, as in a classroom
-            "LOG_LEVEL": "WARNING",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "PYTHONUNBUFFERED": "1",
-        }
-    )
-    return env
-
-
 def call(port: int, method: str, path: str, headers: dict[str, str] | None = None,
          body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
     conn = http.client.HTTPConnection(HOST, port, timeout=15)
@@ -406,9 +380,17 @@ def check_todo_routes(port: int, prefix: str, guid: str) -> None:
     if status != 201 or "/todos/" not in location:
         raise BenchError(f"POST {prefix}/todos answered {status} Location={location!r}")
     todo_id = location.rsplit("/", 1)[1]
-    status, _, _ = call(port, "GET", f"{prefix}/todos/3", session)
+    for path in (f"{prefix}/todos/3", f"{prefix}/todos?doneStatus=false"):
+        status, _, _ = call(port, "GET", path, session)
+        if status != 200:
+            raise BenchError(f"GET {path} answered {status}")
+    status, _, _ = call(
+        port, "PUT", f"{prefix}/todos/{todo_id}",
+        {**session, "Content-Type": "application/json"},
+        b'{"title":"bench check","doneStatus":true,"description":"amended"}',
+    )  # fmt: skip
     if status != 200:
-        raise BenchError(f"GET {prefix}/todos/3 answered {status}")
+        raise BenchError(f"PUT {prefix}/todos/{todo_id} answered {status}")
     status, _, _ = call(port, "DELETE", f"{prefix}/todos/{todo_id}", session)
     if status not in (200, 204):
         raise BenchError(f"DELETE {prefix}/todos/{todo_id} answered {status}")
@@ -418,50 +400,23 @@ def check_todo_routes(port: int, prefix: str, guid: str) -> None:
 
 
 @contextlib.contextmanager
-def sqlite_database() -> Iterator[str]:
-    directory = tempfile.mkdtemp(prefix="apichallenges-bench-")
-    try:
-        yield f"sqlite:///{directory}/db.sqlite3"
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def postgres_database(url: str) -> Iterator[str]:
-    """A fresh database named by `url` on that server, dropped afterwards."""
+def migrated_database(database: str, postgres_url: str) -> Iterator[str]:
+    """A fresh migrated database (the reliability tests' scratch databases: a temporary
+    SQLite file, or a new database on `postgres_url`'s server, dropped afterwards)."""
     try:
         import psycopg
     except ImportError as exc:
         raise BenchError("psycopg is not installed: run `make migrate` first") from exc
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") or "bench_apichallenges"
-    if not name.replace("_", "").isalnum():
-        raise BenchError(f"refusing odd database name {name!r}")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}"')
-    except psycopg.OperationalError as exc:
-        raise BenchError(f"PostgreSQL at {parts.hostname}:{parts.port} unreachable: {exc}") from exc
-    try:
-        yield urlunsplit(parts._replace(path=f"/{name}"))
-    finally:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def migrate(database_url: str) -> None:
-    result = subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
-        cwd=ROOT,
-        env=server_env(database_url),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if result.returncode != 0:
-        raise BenchError(f"migrate failed:\n{result.stdout}{result.stderr}")
+    configured = postgres_url if database == "postgres" else "sqlite://"
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(scratch_database("bench", configured=configured))
+        except psycopg.OperationalError as exc:
+            parts = urlsplit(postgres_url)
+            raise BenchError(
+                f"PostgreSQL at {parts.hostname}:{parts.port} unreachable: {exc}"
+            ) from exc
+        yield url
 
 
 # ------------------------------------------------------------------------------------ wrk
@@ -508,27 +463,29 @@ def run_wrk(
     args: argparse.Namespace, workload: str, side: Side, sessions_file: Path, duration: int
 ) -> WrkRun:
     """One wrk run against `side`, with the CPU of every process involved."""
-    script = BENCH / f"{workload}.lua"
+    script, *extra = WORKLOADS[workload]
     command = [
         "wrk",
         f"-t{args.threads}",
         f"-c{args.connections}",
         f"-d{duration}s",
         "--timeout", "2s",
-        "-s", str(script),
+        "-s", str(BENCH / script),
         f"http://{HOST}:{side.port}",
-        "--", side.prefix, str(sessions_file),
+        "--", side.prefix, str(sessions_file), *extra,
     ]  # fmt: skip
     tree = process_tree(side.root)
     cpu_before = cpu_seconds(tree)
     # PostgreSQL works for our server in the postgres runs; anywhere else it is "other".
     on_postgres = side.database == "postgres"
-    database_before = {pid: cpu_seconds([pid]) for pid in database_pids()} if on_postgres else {}
+    databases = database_processes() if on_postgres else []
+    database_before = {p.pid: cpu_seconds([p]) for p in databases}
     busy_before = machine_busy_seconds()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Sampler(side.root) as sampler:
         wrk = subprocess.Popen(
             prioritised(command),
+            cwd=BENCH,  # the scripts require("postman") from here
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -548,8 +505,8 @@ def run_wrk(
         children_before.ru_utime + children_before.ru_stime
     )
     database_cpu = sum(
-        max(0.0, cpu_seconds([pid]) - database_before.get(pid, 0.0))
-        for pid in (database_pids() if on_postgres else [])
+        max(0.0, cpu_seconds([p]) - database_before.get(p.pid, 0.0))
+        for p in (database_processes() if on_postgres else [])
     )
     busy = machine_busy_seconds() - busy_before
     other_cpu = max(0.0, busy - server_cpu - wrk_cpu - database_cpu)
@@ -648,11 +605,9 @@ def bench_database(
 ) -> tuple[list[Measurement], list[Measurement]]:
     """Our server on a fresh `database`, each workload measured in turns with a fresh
     json-server (unless --no-jsonserver): our measurements and json-server's."""
-    holder = sqlite_database() if database == "sqlite" else postgres_database(args.postgres_url)
     ours: list[Measurement] = []
     theirs: list[Measurement] = []
-    with holder as url:
-        migrate(url)
+    with migrated_database(database, args.postgres_url) as url:
         port = free_port()
         command = spec.command(port, workdir)
         env = {**server_env(url), **spec.env()}
@@ -777,8 +732,9 @@ def report(args: argparse.Namespace, ours: list[Measurement], theirs: list[Measu
             f" {m.rss_mb:>7.0f} {base_rps:>11.0f} {ratio:>6.2f}"
         )
         missed = []
-        if base and ratio < TARGET_RATIO[m.workload]:
-            missed.append(f"ratio {ratio:.2f} < {TARGET_RATIO[m.workload]}")
+        target = TARGET_RATIO.get((m.workload, m.database), 0.0)
+        if base and ratio < target:
+            missed.append(f"ratio {ratio:.2f} < {target}")
         if m.p99_ms > TARGET_P99_MS:
             missed.append(f"p99 {m.p99_ms:.1f} ms > {TARGET_P99_MS:.0f}")
         if m.errors:
@@ -828,7 +784,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help=f"server model (repeatable), default {DEFAULT_SERVER}; see ServerSpec",
     )
     parser.add_argument(
-        "--workloads", default="list,mixed", type=lambda s: [w for w in s.split(",") if w]
+        "--workloads",
+        default="list,mixed",
+        type=lambda s: [w for w in s.split(",") if w],
+        help=f"comma-separated, of {', '.join(WORKLOADS)} (default list,mixed: (a) and (b))",
     )
     parser.add_argument(
         "--databases", default="sqlite,postgres", type=lambda s: [d for d in s.split(",") if d]
@@ -842,16 +801,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="run servers and wrk at this nice value (e.g. -10, needs root) on a shared machine",
     )
-    parser.add_argument(
-        "--check", action="store_true", help="exit 1 when a target of issue 8 is missed"
-    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     args.server = args.server or [ServerSpec.parse(DEFAULT_SERVER)]
     if args.duration > 120 or args.duration <= 0:
         parser.error("--duration must be in (0, 120] seconds")
     for workload in args.workloads:
-        if workload not in TARGET_RATIO:
-            parser.error(f"unknown workload {workload!r} (list, mixed)")
+        if workload not in WORKLOADS:
+            parser.error(f"unknown workload {workload!r} ({', '.join(WORKLOADS)})")
     for database in args.databases:
         if database not in {"sqlite", "postgres"}:
             parser.error(f"unknown database {database!r} (sqlite, postgres)")

@@ -1,4 +1,4 @@
-"""Summarise py-spy samples of a request path by layer of our stack (issue 8, profiling).
+"""Summarise py-spy samples of a request path by layer of our stack.
 
 Input: py-spy's raw (collapsed) output, one `frame;frame;...;frame COUNT` line per stack,
 frames written `function (path:line)`. Record it from a live worker under wrk load:

@@ -38,7 +38,7 @@ class Challenger(models.Model):
     only under the row lock taken by `todos.services`.
     `list_token` takes a new random value in the same transaction as every write to the
     session's todos (`todos.services`, the only writer of todo rows, sets it after locking
-    the session row); `todos.middleware` reuses a rendered list while it is unchanged.
+    the session row); `todos.selectors` reuses the rows read with it while it is unchanged.
     Migration 0002 gave existing sessions random tokens; the database default 0 is only
     for rows inserted by code older than the field.
     `near_misses` maps challenge key -> the latest request that met every attempt condition

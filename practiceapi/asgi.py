@@ -4,7 +4,7 @@ Why not granian's WSGI interface: it hands a WSGI application the request body u
 reading it blocks a Python thread until the bytes arrive, with no time limit. A client that
 announces `Content-Length: 100` and sends 15 bytes (a typo in a hand-made request is
 enough) holds a thread for as long as it keeps the connection open; four of them held
-every thread of `make run` and froze the server for the whole class (issue 9).
+every thread of `make run` and froze the server for the whole class.
 
 Here the body is collected on the event loop, where a waiting client costs a coroutine and
 not a thread, within a deadline that grows with the announced length. Only then does the
@@ -14,9 +14,10 @@ which Django raises as UnreadablePostError and ProtocolMiddleware answers with
 `408 Request body not received in time`; a client that stops sending and half-closes gets
 the 400 for an incomplete body, as before.
 
-The extra hop between the event loop and the thread pool costs about 13 % of throughput on
-`GET /api/todos` (docs/benchmark.md, "Server choice"). Responses are sent in one piece:
-the API never streams, and static files are small.
+On the classroom workloads this front and granian's own WSGI interface cost the same CPU
+per request (docs/benchmark.md, "Layers on the request path"). asgiref's `WsgiToAsgi`
+would collect the body too, but with no deadline, which is what this front is for.
+Responses are sent in one piece: the API never streams, and static files are small.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ one of two shapes (docs/benchmark.md, "Server choice", has the measurements):
   a classroom machine should be.
 * `PROXY_BUFFERS_BODIES=1`: granian's own WSGI interface, Django in its blocking threads.
   It reads a body in the thread, with no time limit, so it is only safe behind a reverse
-  proxy that buffers request bodies (nginx does by default; docs/hosting.md). On
-  PostgreSQL it needs about 30 % less CPU per request; on SQLite the two are even.
+  proxy that buffers request bodies (nginx does by default; docs/hosting.md). On the
+  classroom workloads the two cost the same CPU per request.
 
 The command is defined here once: `make run`, the reliability and scale-out tests and
 `make bench` all use `command()`. Environment: HOST (127.0.0.1), PORT (4567), WORKERS (2),

@@ -1,21 +1,53 @@
-"""Reads of a todo list: one query for a session's rows, plain row dicts in id order.
+"""Reads of a todo list: a session's rows, plain row dicts in id order.
 
 Reads never filter or page in SQL: a list holds at most a few dozen todos, so views load
 every row once and let `practiceapi.protocol.query` filter, sort and page in Python; the
 same rows give the store facts challenge tracking needs without another query.
+
+`list_rows` keeps each session's rows per process (`KeptRows`) under the `list_token` read
+with them in one statement. Every write to a session's todos gives the session a new
+token in the same transaction (`todos.services`), and a request reads its session's token
+first (`challenges.sessions`), so rows kept under that token are the list as of the
+request's start, from any process: a read whose session is unchanged costs one statement
+(its session's) instead of two. What the views answer is shaped by the views alone.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from cachetools import LRUCache
+from django.conf import settings
 from django.db import connection
 
 from challenges.exchange import StoreFacts
 from challenges.models import Challenger
 from todos.models import Todo
+
+DEFAULT_TITLES = (
+    "scan paperwork",
+    "file paperwork",
+    "process payments",
+    "escalate late payments",
+    "pay invoices",
+    "process payroll",
+    "train staff",
+    "schedule meeting",
+    "tidy meeting room",
+    "install webcam",
+)
+
+
+def default_rows() -> list[dict]:
+    """The seeded list (spec/api.md §2.2): what a new session starts with."""
+    return [
+        {"id": n, "title": title, "doneStatus": False, "description": ""}
+        for n, title in enumerate(DEFAULT_TITLES, start=1)
+    ]
+
 
 ROW_COLUMNS = ("todo_id", "title", "done_status", "description")
 
@@ -26,7 +58,7 @@ def todo_rows(challenger: Challenger) -> list[dict]:
     The hottest read of the service: plain SQL built once from the model's metadata (the
     ORM's query compilation cost ten times the query itself here)."""
     with connection.cursor() as cursor:
-        cursor.execute(_rows_sql(connection.vendor), [challenger.pk])
+        cursor.execute(rows_sql(connection.vendor), [challenger.pk])
         fetched = cursor.fetchall()
     return [row_from_columns(*columns) for columns in fetched]
 
@@ -36,18 +68,16 @@ def row_from_columns(todo_id: int, title: str, done: Any, description: str) -> d
     return {"id": todo_id, "title": title, "doneStatus": bool(done), "description": description}
 
 
-def todo_rows_with_token(challenger: Challenger) -> tuple[int | None, list[dict]]:
-    """The session's current `list_token` and its rows (as `todo_rows`), read in one
-    statement, so they belong together whatever writes run meanwhile. (None, []) when the
-    session no longer exists."""
+def _rows_with_token(challenger: Challenger) -> tuple[int | None, tuple[Columns, ...]]:
+    """The session's current `list_token` and its rows' columns, read in one statement, so
+    that they belong together whatever writes run meanwhile. (None, ()) when the session
+    no longer exists."""
     with connection.cursor() as cursor:
         cursor.execute(_rows_with_token_sql(connection.vendor), [challenger.pk])
         fetched = cursor.fetchall()
     if not fetched:
-        return None, []
-    return fetched[0][0], [
-        row_from_columns(*columns[1:]) for columns in fetched if columns[1] is not None
-    ]
+        return None, ()
+    return fetched[0][0], tuple(tuple(row[1:]) for row in fetched if row[1] is not None)
 
 
 @cache
@@ -83,19 +113,54 @@ def _rows_with_token_sql(vendor: str) -> str:
 
 
 @cache
-def _rows_sql(vendor: str) -> str:
+def rows_sql(vendor: str) -> str:
+    """A session's todo rows (ROW_COLUMNS) in id order; the session's GUID is the one
+    parameter."""
     n = sql_names(vendor)
     return (
         f"SELECT {_row_columns()} FROM {n['todo']} WHERE {n['owner']} = %s ORDER BY {n['todo_id']}"
     )
 
 
+Columns = tuple[int, str, Any, str]  # the values of ROW_COLUMNS
+
+
+class KeptRows:
+    """Per process: each session's rows, as column tuples (a caller may change the dicts
+    it is given), with the `list_token` read in the same statement. An entry serves only
+    a session whose token (read at its request's start) is that one; the `size` sessions
+    used last are kept (about 1 KB each, at most 15 KB for ten long todos)."""
+
+    def __init__(self, size: int) -> None:
+        self._entries: LRUCache[str, tuple[int, tuple[Columns, ...]]] = LRUCache(maxsize=size)
+        self._lock = threading.Lock()  # LRUCache reorders itself on every read
+
+    def rows(self, challenger: Challenger) -> list[dict]:
+        with self._lock:
+            entry = self._entries.get(challenger.pk)
+        if entry is None or entry[0] != challenger.list_token:
+            token, fetched = _rows_with_token(challenger)
+            if token is None:
+                return []
+            entry = (token, fetched)
+            with self._lock:
+                self._entries[challenger.pk] = entry
+        return [row_from_columns(*columns) for columns in entry[1]]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+KEPT_ROWS = KeptRows(size=2000)
+
+
 def list_rows(challenger: Challenger | None) -> list[dict]:
     """The rows a request reads: its session's, or the read-only default list (§1.5)."""
     if challenger is None:
-        from todos.services import default_rows  # services import this module
-
         return default_rows()
+    if settings.APICHALLENGES_KEEP_LISTS:
+        return KEPT_ROWS.rows(challenger)
     return todo_rows(challenger)
 
 

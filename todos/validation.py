@@ -167,7 +167,7 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     """Steps 1-3 of a create; returns the draft (canonical names, no `id`).
 
     The draft may still lack `title`: the cap (409) is checked before that (step 4/5), by
-    the service, which then calls `require_title`.
+    the service, which then builds the row with `new_row`.
     """
     fields = normalise(body)
     check_types(fields, create=True)
@@ -177,10 +177,14 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def require_title(draft: Mapping[str, Any]) -> dict[str, Any]:
-    """Step 5 of a create: the complete new row without id (`title : field is mandatory`)."""
+class MissingTitle(ValueError):
+    """A todo without a title (`title : field is mandatory`)."""
+
+
+def new_row(draft: Mapping[str, Any]) -> dict[str, Any]:
+    """Step 5 of a create: the complete new row without id; raises MissingTitle."""
     if "title" not in draft:
-        raise ApiError(422, MANDATORY_TITLE)
+        raise MissingTitle(MANDATORY_TITLE)
     return {
         "title": draft["title"],
         "doneStatus": draft.get("doneStatus", DEFAULTS["doneStatus"]),
@@ -242,7 +246,10 @@ def _import_item(position: int, item: Mapping[str, Any]) -> dict[str, Any]:
                 f"not {display(value)}",
             )
         row["id"] = value
-    row.update(require_title(fields))
+    try:
+        row.update(new_row(fields))
+    except MissingTitle:
+        raise ApiError(422, MANDATORY_TITLE) from None
     return row
 
 

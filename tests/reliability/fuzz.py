@@ -1,5 +1,5 @@
-"""Fuzz both OpenAPI documents with schemathesis against the production server (issue 9
-item 1): `make fuzz`, or `python -m tests.reliability.fuzz [--url URL] [--max-examples N]`.
+"""Fuzz both OpenAPI documents with schemathesis against the production server:
+`make fuzz`, or `python -m tests.reliability.fuzz [--url URL] [--max-examples N]`.
 
 Without `--url` it starts the production server (tests/reliability/server.py) on a scratch database,
 so the fuzzer's writes never touch `db.sqlite3`. Every operation of `/api/schema/` and of

@@ -65,14 +65,18 @@ def is_postgres(url: str | None) -> bool:
 
 
 @contextlib.contextmanager
-def scratch_database(prefix: str = "reliability") -> Iterator[str]:
+def scratch_database(
+    prefix: str = "reliability", *, configured: str | None = None
+) -> Iterator[str]:
     """A migrated, empty database for a server subprocess; yields its DATABASE_URL.
 
-    PostgreSQL when the suite runs with a postgres `DATABASE_URL` (a new database on the
-    same server, dropped afterwards), otherwise a temporary SQLite file. Migrations run
-    once per test process; every scratch database is a copy of that migrated template.
+    PostgreSQL when `configured` (by default the suite's `DATABASE_URL`) is a postgres URL
+    (a new database on the same server, dropped afterwards), otherwise a temporary SQLite
+    file. Migrations run once per process; every scratch database is a copy of that
+    migrated template. `make bench` (bench/run.py) takes its databases from here too.
     """
-    configured = os.environ.get("DATABASE_URL", "")
+    if configured is None:
+        configured = os.environ.get("DATABASE_URL", "")
     if is_postgres(configured):
         template = _postgres_template(configured)
         with _postgres_database(configured, prefix, template) as url:
@@ -324,6 +328,7 @@ class Reply:
     headers: dict[str, str]
     body: bytes
     elapsed: float  # seconds from the first byte sent to the last byte read
+    reason: str = ""  # the status line's reason phrase, as sent
 
     def json(self) -> Any:
         return orjson.loads(self.body)
@@ -344,7 +349,8 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
     lines = head.decode("latin-1").split("\r\n")
     if not lines or not lines[0].startswith("HTTP/"):
         raise ConnectionError(f"no HTTP response: {buffer[:200]!r}")
-    status = int(lines[0].split(" ", 2)[1])
+    _version, code, *phrase = lines[0].split(" ", 2)
+    status = int(code)
     headers: dict[str, str] = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
@@ -367,7 +373,7 @@ def _read_reply(sock: socket.socket, method: str, started: float) -> Reply:
                 body += chunk
     else:
         body = b""
-    return Reply(status, headers, body, time.monotonic() - started)
+    return Reply(status, headers, body, time.monotonic() - started, "".join(phrase))
 
 
 def raw_request(server: Server, data: bytes, *, method: str = "GET", timeout: float = 10) -> Reply:

@@ -1,4 +1,4 @@
-"""The instructor admin needs a staff login (issue 9 item 5).
+"""The instructor admin needs a staff login.
 
 Every admin URL (the index, every registered model's pages, every extra view a ModelAdmin
 adds, found by walking the admin's URL patterns so that pages added later are covered

@@ -1,4 +1,4 @@
-"""Concurrent requests completing different challenges of one session (issue 9 item 2).
+"""Concurrent requests completing different challenges of one session.
 
 Each request below completes one challenge; fired at once against the production server
 they land in two processes and several threads, and each one merges its credit into the

@@ -1,4 +1,4 @@
-"""Concurrent writes to one session's todo list over real HTTP (issue 9 item 2).
+"""Concurrent writes to one session's todo list over real HTTP.
 
 Fifty threads, released together by a barrier, POST to the production server (2 granian
 processes x 4 threads, so requests really overlap in different processes). The cap of 20

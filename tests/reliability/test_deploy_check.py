@@ -1,5 +1,5 @@
-"""`manage.py check --deploy` passes with the hosted settings of docs/hosting.md (issue 9
-item 5), and fails when a hosted instance forgets its secret key.
+"""`manage.py check --deploy` passes with the hosted settings of docs/hosting.md,
+and fails when a hosted instance forgets its secret key.
 
 Each check runs in a subprocess with the environment a classroom host sets, so the
 settings module is imported exactly as in production.

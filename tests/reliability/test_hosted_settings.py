@@ -1,4 +1,4 @@
-"""The production server with the hosted settings of docs/hosting.md (issue 9 item 5).
+"""The production server with the hosted settings of docs/hosting.md.
 
 The production server runs with DEBUG off, its own SECRET_KEY, ALLOWED_HOSTS, secure cookies, the
 HTTPS proxy header, the SSL redirect and HSTS, exactly as a classroom host configures it.

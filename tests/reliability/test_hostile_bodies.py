@@ -1,4 +1,4 @@
-"""Hostile request bodies against the production server (issue 9 item 4).
+"""Hostile request bodies against the production server.
 
 Bodies over the limits, deeply nested JSON, bytes that are not UTF-8, and Content-Length
 headers that lie. Each gets a clear 4xx in the negotiated format (where the application

@@ -1,4 +1,4 @@
-"""Hostile request heads against the production server (issue 9 item 4).
+"""Hostile request heads against the production server.
 
 A 40 KB header, a header block over 32 KiB (spec/api.md §1.4: 431), an over-long
 `X-CHALLENGER`, hundreds of fields, an over-long request line and bytes that are not ASCII

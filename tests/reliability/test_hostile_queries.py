@@ -1,4 +1,4 @@
-"""Hostile queries against the production server (issue 9 item 4).
+"""Hostile queries against the production server.
 
 Catastrophic regular expressions in `~=` filters (URL and form QUERY bodies), in
 structured `matches` and in JSONPath `match()`/`search()`; patterns whose compilation alone

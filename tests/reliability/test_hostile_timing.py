@@ -1,4 +1,4 @@
-"""Hostile requests are answered within 100 ms by the production server (issue 9 item 4).
+"""Hostile requests are answered within 100 ms by the production server.
 
 One representative request per kind of attack, timed from the first byte sent to the last
 byte read against the warmed-up production server. Each is sent five times, alternating with

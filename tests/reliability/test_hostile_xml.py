@@ -1,4 +1,4 @@
-"""Hostile XML bodies against the production server (issue 9 item 4).
+"""Hostile XML bodies against the production server.
 
 Entity expansion (billion laughs, quadratic blow-up) and external entities (a local file,
 a URL, an external DTD, a parameter entity) are refused with a 400 in the negotiated

@@ -1,4 +1,4 @@
-"""No session reaches another's data without that session's GUID (issue 9 item 5).
+"""No session reaches another's data without that session's GUID.
 
 Two students share the production server. Alpha has a private todo, a token and a note
 and has completed challenges; Bravo (and a client with no session, or a made-up one) tries

@@ -1,5 +1,5 @@
 """Scale-out: two production servers on different ports share one database, and one
-session whose requests alternate between them sees one consistent state (issue 8.5).
+session whose requests alternate between them sees one consistent state.
 
 On PostgreSQL (CI's second run) this is the hosted shape: N processes behind a load
 balancer; on SQLite both servers share one database file. The second server runs in the

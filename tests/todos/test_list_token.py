@@ -1,8 +1,8 @@
 """`Challenger.list_token`: every write to a session's todos gives it a new value, in the
 same transaction; a refused write does not; no other session's token moves.
 
-The fast lane (`todos.middleware`) reuses a rendered list while the token is unchanged, so
-a write that kept it would serve a stale list (tests/todos/test_fast_lane.py checks the
+`todos.selectors` reuses a session's rows while the token is unchanged, so
+a write that kept it would serve a stale list (tests/todos/test_kept_rows.py checks the
 lists themselves). `todos.services` is the only writer of todo rows: the last test fails
 when code elsewhere starts writing them.
 """

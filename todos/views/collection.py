@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import PUT_CANNOT_CREATE
+from practiceapi.protocol.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
 from practiceapi.protocol.query import (
     CLAMP_PAGING,
     EQUALS,
@@ -28,8 +28,9 @@ from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_b
 from practiceapi.request import api_request
 from todos import schema
 from todos.selectors import list_rows, store_facts
-from todos.services import TodoNotFound, amend_todo, create_todo
+from todos.services import TodoLimitReached, TodoNotFound, amend_todo, create_todo
 from todos.validation import (
+    MissingTitle,
     id_key,
     max_todos,
     validate_create,
@@ -105,7 +106,12 @@ class TodoListView(TodoApiView):
     @schema.create_todo
     def post(self, request: Request) -> Response:
         draft = validate_create(read_todo_body(request))
-        row, facts = create_todo(self.challenger, draft, cap=max_todos())
+        try:
+            row, facts = create_todo(self.challenger, draft, cap=max_todos())
+        except TodoLimitReached as full:
+            raise ApiError(409, max_todos_reached(full.cap)) from None
+        except MissingTitle:
+            raise ApiError(422, MANDATORY_TITLE) from None
         remember(request, facts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
