@@ -198,6 +198,12 @@ SPECTACULAR_SETTINGS = {
 APICHALLENGES_MODE = os.environ.get("APICHALLENGES_MODE", "multi").strip().lower()
 if APICHALLENGES_MODE not in {"multi", "single"}:
     raise ValueError("APICHALLENGES_MODE must be 'multi' or 'single'")
+# Which service the API behaves as: `current` (the public service since its 2026-07
+# rewrite) or `classic` (the 59-challenge service of 2024-26 that older course material
+# and student suites target).
+APICHALLENGES_EDITION = os.environ.get("APICHALLENGES_EDITION", "current").strip().lower()
+if APICHALLENGES_EDITION not in {"current", "classic"}:
+    raise ValueError("APICHALLENGES_EDITION must be 'current' or 'classic'")
 APICHALLENGES_MAX_TODOS = env_int("APICHALLENGES_MAX_TODOS", 20)  # 0 = unlimited
 APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
