@@ -52,7 +52,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
-from tests.reliability.server import (  # noqa: E402 - scratch databases, defined once
+from tests.reliability.server import (  # noqa: E402 - processes, scratch databases
+    ProcessGroup,
     free_port,
     scratch_database,
     server_env,
@@ -120,52 +121,16 @@ def boost_group(pid: int) -> None:
         fh.write(str(NICE))
 
 
-class Managed:
-    """A child process in a process group of its own, stopped with its whole group."""
+class Managed(ProcessGroup):
+    """A server of the benchmark (ours or json-server), at the benchmark's priority."""
 
     def __init__(self, name: str, command: list[str], *, cwd: Path, env: dict[str, str]):
+        super().__init__(prioritised(command), cwd=cwd, env=env, name=f"bench-{name}")
         self.name = name
-        self.log_path = Path(tempfile.mkstemp(prefix=f"bench-{name}-", suffix=".log")[1])
-        with open(self.log_path, "wb") as log:
-            # A new session: Ctrl-C in the terminal does not reach it, stop() does, and
-            # killpg reaches every worker the server forks.
-            self.process = subprocess.Popen(
-                prioritised(command),
-                cwd=cwd,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        boost_group(self.process.pid)
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
+        boost_group(self.pid)
 
     def log_tail(self, lines: int = 30) -> str:
-        with contextlib.suppress(OSError):
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        return ""
-
-    def stop(self, timeout: float = 10.0) -> None:
-        for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.pid, sig)
-            deadline = time.monotonic() + wait
-            while time.monotonic() < deadline:
-                self.process.poll()
-                try:
-                    os.killpg(self.pid, 0)
-                except ProcessLookupError:
-                    self.log_path.unlink(missing_ok=True)
-                    return
-                time.sleep(0.05)
-        self.log_path.unlink(missing_ok=True)
+        return "\n".join(self.log().splitlines()[-lines:])
 
 
 RUNNING: list[Managed] = []

@@ -191,6 +191,81 @@ def manage(database_url: str, *args: str, env: Mapping[str, str] | None = None) 
 # ------------------------------------------------------------------------------- server
 
 
+class ProcessGroup:
+    """A command run as the leader of a new session, its output in a temporary log file.
+
+    The new session makes it a process-group leader, so signals reach a server's master
+    and every worker it forks at once, and Ctrl-C in the terminal reaches none of them
+    (`make bench` stops its servers itself). `make bench` and these tests both start
+    their servers this way.
+    """
+
+    def __init__(
+        self, command: list[str], *, cwd: Path, env: Mapping[str, str], name: str = "server"
+    ) -> None:
+        handle, path = tempfile.mkstemp(prefix=f"{name}-", suffix=".log")
+        os.close(handle)
+        self.log_path: Path | None = Path(path)
+        self.final_log = ""
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=dict(env),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def log(self) -> str:
+        """Everything the command wrote so far (kept after it stopped)."""
+        if self.log_path is None or not self.log_path.exists():
+            return self.final_log
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, first: int = signal.SIGTERM, timeout: float = 15.0) -> None:
+        """Signal the group with `first`, escalating to SIGKILL after `timeout` seconds."""
+        if self.alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, first)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(10)
+        self._reap()
+
+    def kill(self) -> None:
+        """SIGKILL the whole group: nothing gets to flush or clean up."""
+        self.stop(signal.SIGKILL, timeout=10)
+
+    def _reap(self) -> None:
+        # Workers orphaned by a killed master must not keep the database or the port.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.pid, 0)
+            except ProcessLookupError:
+                break
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, signal.SIGKILL)
+            time.sleep(0.05)
+        self.final_log = self.log()
+        if self.log_path is not None:
+            self.log_path.unlink(missing_ok=True)
+            self.log_path = None
+
+
 @dataclass
 class Server:
     """The production server (granian, as `make run`) in a process group of its own."""
@@ -200,10 +275,8 @@ class Server:
     workers: int = 2
     threads: int = 2
     port: int = 0
-    process: subprocess.Popen | None = None
-    log_path: Path | None = None
+    group: ProcessGroup | None = None
     host: str = "127.0.0.1"
-    final_log: str = ""
     # `make run PROXY_BUFFERS_BODIES=1`: the shape for hosts behind a body-buffering proxy.
     proxy_buffers_bodies: bool = False
 
@@ -211,13 +284,14 @@ class Server:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
+    @property
+    def process(self) -> subprocess.Popen | None:
+        return None if self.group is None else self.group.process
+
     def start(
         self, timeout: float = 120.0, probe_headers: Mapping[str, str] | None = None
     ) -> Server:
         self.port = self.port or free_port()
-        handle, name = tempfile.mkstemp(prefix="granian-", suffix=".log")
-        os.close(handle)
-        self.log_path = Path(name)
         # The command `make run` uses (practiceapi/serve.py).
         command = serve.command(
             self.host,
@@ -226,24 +300,15 @@ class Server:
             self.threads,
             proxy_buffers_bodies=self.proxy_buffers_bodies,
         )
-        with open(self.log_path, "wb") as log:
-            # A new session makes the server a process-group leader, so that stop/kill
-            # reach the master and every worker at once.
-            self.process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env={**server_env(self.database_url, self.env), **serve.server_env(self.threads)},
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        env = {**server_env(self.database_url, self.env), **serve.server_env(self.threads)}
+        self.group = ProcessGroup(command, cwd=ROOT, env=env, name="granian")
         self.wait_until_ready(timeout, probe_headers or {})
         return self
 
     def wait_until_ready(self, timeout: float, headers: Mapping[str, str]) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.process is not None and self.process.poll() is not None:
+            if self.group is not None and not self.group.alive():
                 raise RuntimeError(f"the server exited early:\n{self.log()}")
             try:
                 reply = request(self, "GET", "/api/heartbeat", headers=headers, timeout=2)
@@ -257,60 +322,18 @@ class Server:
 
     def log(self) -> str:
         """Everything the server wrote so far (kept after it stopped)."""
-        if self.log_path is None or not self.log_path.exists():
-            return self.final_log
-        return self.log_path.read_text(errors="replace")
-
-    def _discard_log(self) -> None:
-        self.final_log = self.log()
-        if self.log_path is not None:
-            self.log_path.unlink(missing_ok=True)
-            self.log_path = None
-
-    def _signal_group(self, sig: int) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, sig)
+        return "" if self.group is None else self.group.log()
 
     def stop(self, timeout: float = 15.0) -> None:
         """Quick shutdown (SIGINT: the server stops without waiting out keep-alives),
         escalating to SIGKILL."""
-        if self.process is None:
-            return
-        self._signal_group(signal.SIGINT)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-        self._reap_group()
-        self._discard_log()
+        if self.group is not None:
+            self.group.stop(signal.SIGINT, timeout)
 
     def kill(self) -> None:
         """SIGKILL the master and every worker: nothing gets to flush or clean up."""
-        if self.process is None:
-            return
-        pgid = self.process.pid
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pgid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(10)
-        self._reap_group()
-        self._discard_log()
-
-    def _reap_group(self) -> None:
-        # Workers orphaned by a killed master must not keep the database open.
-        if self.process is None:
-            return
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(self.process.pid, 0)
-            except ProcessLookupError:
-                return
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            time.sleep(0.05)
+        if self.group is not None:
+            self.group.kill()
 
     def __enter__(self) -> Server:
         return self.start()
