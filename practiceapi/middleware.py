@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.auth.middleware import AuthenticationMiddleware
+from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
@@ -128,3 +130,27 @@ class ProtocolMiddleware:
                 length = response["Content-Length"]
                 response.content = b""
                 response["Content-Length"] = length
+
+
+class SiteOnly:
+    """Mixed into one of Django's middleware classes: it runs for the site's pages only
+    (the dashboard, the admin, the docs). The API-challenge routes use no Django login or
+    message (their views are DRF's, with no authentication classes), so for them these
+    layers are pure cost. Subclassing keeps the admin's system checks, which look for
+    these classes in MIDDLEWARE, satisfied. (The session and CSRF middleware stay as they
+    are: the deployment checks look for them by their exact names.)"""
+
+    get_response: Callable[[HttpRequest], HttpResponse]
+
+    def __call__(self, request: ApiRequest) -> HttpResponse:
+        if request.api_endpoint:
+            return self.get_response(request)
+        return super().__call__(request)  # type: ignore[misc]
+
+
+class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
+    pass
+
+
+class SiteMessageMiddleware(SiteOnly, MessageMiddleware):
+    pass

@@ -74,11 +74,12 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # X-CHALLENGER: 431, session resolution, echo, and challenge tracking.
     "challenges.middleware.ChallengerMiddleware",
-    # Django's session/auth stack is needed by the admin and the dashboard only.
+    # Django's session/auth stack is needed by the admin and the dashboard only; login and
+    # messages are skipped for API routes (SiteOnly).
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "practiceapi.middleware.SiteAuthenticationMiddleware",
+    "practiceapi.middleware.SiteMessageMiddleware",
 ]
 
 ROOT_URLCONF = "practiceapi.urls"
