@@ -33,6 +33,7 @@ from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.negotiation import JSON
+from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
@@ -52,11 +53,17 @@ def json_response(data: Any, status: int = 200) -> HttpResponse:
     return HttpResponse(orjson.dumps(data), status=status, content_type=JSON)
 
 
-def read_json(request: Request) -> Any:
-    try:
-        return orjson.loads(request.body) if request.body.strip() else None
-    except orjson.JSONDecodeError as error:
-        raise ApiError(400, f"Invalid JSON payload: {error}") from None
+class RestoreJsonParser(OrjsonParser):
+    """A restore body (C.4, C.6): blank is no document (the payload check refuses it), and a
+    syntax error is a 400 quoting orjson's description of it (clients assert this text)."""
+
+    invalid_message = "Invalid JSON payload: {error}"
+    blank_is_null = True
+
+
+# The restore routes read every body as JSON, whatever its Content-Type says or without one,
+# as they always have: a saved payload comes back with whatever type the client's tool sets.
+RESTORE_BODY = BodyFormats((RestoreJsonParser,), fallback="any")
 
 
 def lookup_session(request: Request, guid: str) -> Challenger | None:
@@ -113,6 +120,7 @@ class ChallengerProgressView(ApiView):
 
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+    body_formats = {"PUT": RESTORE_BODY}
 
     @schema.get_progress
     def get(self, request: Request, guid: str) -> HttpResponse:
@@ -123,7 +131,7 @@ class ChallengerProgressView(ApiView):
     def put(self, request: Request, guid: str) -> HttpResponse:
         guid = url_guid(guid)
         try:
-            doc = validate_payload(read_json(request))
+            doc = validate_payload(request.data)
         except InvalidPayload as error:
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")

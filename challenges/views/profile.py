@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -21,7 +20,7 @@ from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
 from challenges.views.challenger import url_guid
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.parsers import json_type_name
+from practiceapi.protocol.parsers import BodyFormats, OrjsonParser, json_type_name
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.responses import empty_response
 
@@ -158,18 +157,15 @@ def _challenger(guid: str) -> Challenger:
     return challenger
 
 
-def _read_json(request: Request) -> Any:
-    header = (request.META.get("CONTENT_TYPE") or "").strip().lower()
-    media_type = request._request.content_type
-    # No Content-Type is accepted as JSON: this route takes nothing else.
-    if media_type and media_type != "application/json" and not media_type.endswith("+json"):
-        raise ApiError(415, f"Unsupported Content Type - {header}")
-    try:
-        return orjson.loads(request.body)
-    except orjson.JSONDecodeError:
-        raise ApiError(
-            400, "Invalid Json Payload: please check the syntax of the request body"
-        ) from None
+class ProfileJsonParser(OrjsonParser):
+    """JSON under any `+json` type too; a blank body is a syntax error (400 INVALID_JSON)."""
+
+    suffix = "+json"
+
+
+# No Content-Type is read as JSON: this route takes nothing else. Another type is refused
+# only once the session is known, so an unknown GUID stays a 404 (or 400) whatever it says.
+PROFILE_BODY = BodyFormats((ProfileJsonParser,), fallback="missing", refused_before_view=False)
 
 
 def _profile_response(challenger: Challenger) -> Response:
@@ -185,6 +181,7 @@ class ChallengerProfileView(ApiView):
     """A session's display name and cohort, so an instructor can tell students apart."""
 
     headers_on_405 = ALLOW
+    body_formats = {"PUT": PROFILE_BODY}
 
     @extend_schema(
         operation_id="getChallengerProfile",
@@ -215,7 +212,7 @@ class ChallengerProfileView(ApiView):
     )
     def put(self, request: Request, guid: str) -> Response:
         challenger = _challenger(guid)
-        changes = parse_profile(_read_json(request))
+        changes = parse_profile(request.data)
         return _profile_response(save_profile(challenger, changes))
 
     @extend_schema(exclude=True)

@@ -120,8 +120,10 @@ class ApiView(APIView):
 
     def check_content_type(self, request: Request) -> None:
         """Refuse a Content-Type this method does not read before the view looks at
-        anything else; the body itself is parsed only when the view reads it."""
-        if request.parsers:
+        anything else; the body itself is parsed only when the view reads it. Formats
+        refused only when read are checked then, by DRF's own call to `select_parser`."""
+        formats = self.body_formats.get(request.method)
+        if formats is not None and formats.refused_before_view:
             request.negotiator.select_parser(request, request.parsers)
 
     def handle_exception(self, exc: Exception) -> HttpResponse:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
@@ -74,3 +75,33 @@ def test_a_bad_payload_is_400_and_changes_nothing(client, guid, data) -> None:
     response = client.put(url(guid), data, content_type="application/json")
     assert response.status_code == 400
     assert client.get(url(guid)).json() == before
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "", "application/xml"])
+def test_put_reads_the_body_as_json_whatever_its_content_type(client, guid, content_type) -> None:
+    data = {"todos": [{"id": 4, "title": "kept", "doneStatus": True, "description": "d"}]}
+    response = client.generic("PUT", url(guid), json.dumps(data), CONTENT_TYPE=content_type)
+    assert response.status_code == 204
+    assert client.get(url(guid)).json() == data
+
+
+def test_put_with_malformed_json_quotes_the_parsers_error(client, guid) -> None:
+    response = client.put(url(guid), b"{", content_type="application/json; charset=utf-8")
+    assert response.status_code == 400
+    assert response.json() == {
+        "errorMessages": ["Invalid JSON payload: unexpected end of data: line 1 column 2 (char 1)"]
+    }
+
+
+def test_put_with_an_empty_body_is_400(client, guid) -> None:
+    response = client.generic("PUT", url(guid), b"", CONTENT_TYPE="application/json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "errorMessages": ["ERROR: Data is not an object of instantiated entities"]
+    }
+
+
+def test_put_for_an_unknown_session_is_404_before_the_body_is_read(client) -> None:
+    response = client.put(url(str(uuid.uuid4())), b"{", content_type="text/plain")
+    assert response.status_code == 404
+    assert response.json()["errorMessages"][0].startswith("Unknown Challenger GUID")

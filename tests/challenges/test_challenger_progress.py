@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+import orjson
 import pytest
 
 from challenges.models import Challenger
@@ -116,3 +117,47 @@ def test_single_mode_resolves_any_guid_to_the_single_session(client, single_mode
     assert response.status_code == 200
     assert response.json()["xChallenger"] == "rest-api-challenges-single-player"
     assert len(response.json()["challengeStatus"]) == 96
+
+
+# The body is read as JSON whatever its Content-Type says, or without one.
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "", "application/x-www-form-urlencoded", "application/xml"]
+)
+def test_put_reads_the_body_as_json_whatever_its_content_type(client, guid, content_type) -> None:
+    body = payload(client, guid) | {"challengeStatus": {"GET_TODOS": True}}
+    response = client.generic(
+        "PUT", f"/api/challenger/{guid}", orjson.dumps(body), CONTENT_TYPE=content_type
+    )
+    assert response.status_code == 200
+    assert response.json()["challengeStatus"]["GET_TODOS"] is True
+
+
+def test_put_reads_a_charset_parameter_as_json(client, guid) -> None:
+    body = payload(client, guid)
+    response = client.put(
+        f"/api/challenger/{guid}", body, content_type="application/json; charset=utf-8"
+    )
+    assert response.status_code == 200
+
+
+def test_put_with_malformed_json_quotes_the_parsers_error(client, guid) -> None:
+    response = client.put(f"/api/challenger/{guid}", b"{nope", content_type="text/plain")
+    assert response.status_code == 400
+    assert response.json() == {
+        "errorMessages": [
+            "Invalid JSON payload: unexpected character, expected a string key: "
+            "line 1 column 2 (char 1)"
+        ]
+    }
+
+
+def test_put_with_a_blank_body_and_no_content_type_is_400(client, guid) -> None:
+    response = client.generic("PUT", f"/api/challenger/{guid}", b" \n", CONTENT_TYPE="")
+    assert response.status_code == 400
+    assert response.json() == {"errorMessages": ["Invalid Payload"]}
+
+
+def test_put_checks_the_guid_before_the_body(client, guid) -> None:
+    response = client.put("/api/challenger/bob", b"{nope", content_type="text/plain")
+    assert response.status_code == 400
+    assert response.json()["errorMessages"][0].startswith("Invalid Challenger GUID")

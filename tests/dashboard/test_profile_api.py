@@ -110,6 +110,55 @@ def test_it_refuses_other_content_types(client: Client, guid: str) -> None:
     assert response.json()["errorMessages"] == ["Unsupported Content Type - text/plain"]
 
 
+@pytest.mark.parametrize(
+    "content_type",
+    ["", ";charset=utf-8", "application/json; charset=utf-8", "application/merge-patch+json"],
+)
+def test_it_reads_json_without_a_content_type_or_under_any_json_type(
+    client: Client, guid: str, content_type: str
+) -> None:
+    response = client.generic(
+        "PUT",
+        f"/api/challenger/{guid}/profile",
+        '{"displayName":"Ada"}',
+        CONTENT_TYPE=content_type,
+    )
+    assert response.status_code == 200
+    assert response.json()["displayName"] == "Ada"
+
+
+@pytest.mark.parametrize("content_type", ["", "application/json"])
+def test_an_empty_body_is_invalid_json(client: Client, guid: str, content_type: str) -> None:
+    response = client.generic(
+        "PUT", f"/api/challenger/{guid}/profile", b"", CONTENT_TYPE=content_type
+    )
+    assert response.status_code == 400
+    assert response.json()["errorMessages"] == [
+        "Invalid Json Payload: please check the syntax of the request body"
+    ]
+
+
+def test_the_415_names_the_type_lower_cased(client: Client, guid: str) -> None:
+    response = client.generic(
+        "PUT", f"/api/challenger/{guid}/profile", b"{", CONTENT_TYPE=" Text/Plain; X=1 "
+    )
+    assert response.status_code == 415
+    assert response.json()["errorMessages"] == ["Unsupported Content Type - text/plain; x=1"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("guid", "status"), [("3f0c2a8e-5b7d-4c1e-9a62-0d3b8e4f7a10", 404), ("bob", 400)]
+)
+def test_the_session_is_checked_before_the_content_type(
+    client: Client, guid: str, status: int
+) -> None:
+    response = client.put(
+        f"/api/challenger/{guid}/profile", data="displayName=Ada", content_type="text/plain"
+    )
+    assert response.status_code == status
+
+
 @pytest.mark.django_db
 def test_an_unknown_session_is_404(client: Client) -> None:
     guid = "3f0c2a8e-5b7d-4c1e-9a62-0d3b8e4f7a10"

@@ -21,6 +21,7 @@ from practiceapi.protocol.parsers import (
     JsonParser,
     JsonPatchParser,
     MergePatchParser,
+    OrjsonParser,
     PartialJsonParser,
     XmlParser,
     body_length,
@@ -356,6 +357,63 @@ def test_without_a_missing_answer_a_missing_type_is_unsupported() -> None:
     )
 
 
+class SuffixJsonParser(OrjsonParser):
+    suffix = "+json"
+
+
+class QuotingJsonParser(OrjsonParser):
+    invalid_message = "Bad JSON: {error}"
+    blank_is_null = True
+
+
+@pytest.mark.parametrize(
+    "header", [None, "", ";charset=utf-8", "text/plain", "application/octet-stream; x=1"]
+)
+def test_a_fallback_to_any_reads_every_type_with_the_first_parser(header: str | None) -> None:
+    formats = BodyFormats((JsonParser, XmlParser), fallback="any")
+    assert type(select(formats, header)) is JsonParser
+
+
+def test_a_fallback_to_any_still_picks_a_parser_that_accepts_the_type() -> None:
+    formats = BodyFormats((JsonParser, XmlParser), fallback="any")
+    assert isinstance(select(formats, "application/xml"), XmlParser)
+
+
+@pytest.mark.parametrize("header", [None, "", "  ", ";charset=utf-8"])
+def test_a_fallback_for_missing_reads_an_untyped_body_with_the_first_parser(
+    header: str | None,
+) -> None:
+    assert type(select(BodyFormats((JsonParser,), fallback="missing"), header)) is JsonParser
+
+
+def test_a_fallback_for_missing_still_refuses_another_type() -> None:
+    with pytest.raises(ApiError) as caught:
+        select(BodyFormats((JsonParser,), fallback="missing"), " Text/Plain ")
+    assert (caught.value.status, caught.value.messages) == (
+        415,
+        ["Unsupported Content Type - text/plain"],
+    )
+
+
+def test_a_missing_type_is_either_read_or_answered_not_both() -> None:
+    with pytest.raises(ValueError):
+        BodyFormats((JsonParser,), missing=(400, "no type"), fallback="missing")
+
+
+def test_formats_are_refused_before_the_view_unless_they_say_otherwise() -> None:
+    assert BodyFormats((JsonParser,)).refused_before_view
+    assert not BodyFormats((JsonParser,), refused_before_view=False).refused_before_view
+
+
+@pytest.mark.parametrize(
+    "header", ["application/merge-patch+json", "application/vnd.x+json; charset=utf-8"]
+)
+def test_a_parser_with_a_suffix_reads_every_type_ending_in_it(header: str) -> None:
+    assert isinstance(select(BodyFormats((SuffixJsonParser,)), header), SuffixJsonParser)
+    with pytest.raises(ApiError):
+        select(BodyFormats((JsonParser,)), header)
+
+
 def test_the_415_carries_its_own_headers_too() -> None:
     formats = BodyFormats((JsonParser,), headers={"A": "1"}, unsupported_headers={"B": "2"})
     with pytest.raises(ApiError) as caught:
@@ -395,3 +453,24 @@ def test_the_patch_document_parsers_name_their_format_when_malformed() -> None:
         "Malformed JSON Merge Patch document ("
     )
     assert failure(parse, JsonPatchParser(), b"[").startswith("Malformed JSON Patch document (")
+
+
+def test_the_orjson_parser_keeps_any_document() -> None:
+    assert parse(OrjsonParser(), b'{"a": [1, null]}') == {"a": [1, None]}
+    assert parse(OrjsonParser(), b"[1]") == [1]
+
+
+@pytest.mark.parametrize("body", [b"", b" \n", b"{", b"{'a': 1}", b"{} x", b"\xff"])
+def test_the_orjson_parser_answers_its_invalid_message(body: bytes) -> None:
+    assert failure(parse, OrjsonParser(), body) == INVALID_JSON
+
+
+def test_the_orjson_parser_message_may_quote_orjsons_error() -> None:
+    assert failure(parse, QuotingJsonParser(), b"{nope") == (
+        "Bad JSON: unexpected character, expected a string key: line 1 column 2 (char 1)"
+    )
+
+
+def test_the_orjson_parser_may_read_a_blank_body_as_null() -> None:
+    assert parse(QuotingJsonParser(), b" \r\n") is None
+    assert parse(QuotingJsonParser(), b"null") is None

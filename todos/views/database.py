@@ -11,9 +11,9 @@ from challenges import schema
 from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID, mode
 from challenges.views.challenger import (
+    RESTORE_BODY,
     json_response,
     lookup_session,
-    read_json,
     unknown_challenger,
     url_guid,
     with_session,
@@ -31,6 +31,7 @@ class ChallengerDatabaseView(ApiView):
 
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
+    body_formats = {"PUT": RESTORE_BODY}
 
     def _store_owner(self, request: Request, guid: str) -> Challenger | None:
         guid = url_guid(guid)
@@ -52,7 +53,7 @@ class ChallengerDatabaseView(ApiView):
             raise unknown_challenger(
                 "Unknown Challenger GUID - have you created or loaded the challenger state"
             )
-        rows = validate_import(read_json(request))
+        rows = validate_import(request.data)
         replace_all(challenger, rows)
         response = empty_response(204)
         return with_session(request, response, challenger)
