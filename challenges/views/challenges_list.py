@@ -24,6 +24,9 @@ ALLOW = {"Allow": "GET, HEAD, OPTIONS"}
 
 
 class ChallengesView(ApiView):
+    """Every challenge on offer, with whether the session named by X-CHALLENGER has
+    completed it."""
+
     headers_on_405 = ALLOW
 
     @schema.get_challenges

@@ -13,6 +13,10 @@ ALLOW = {"Allow": "GET, HEAD, OPTIONS"}
 
 
 class HeartbeatView(ApiView):
+    """Is the server up? GET answers 204. Other methods answer deliberate statuses to
+    practise on: DELETE 405, PATCH 500, TRACE 501 (also as POST with
+    X-HTTP-Method-Override)."""
+
     negotiate = False  # an unsupported Accept still gets its 204
     headers_on_405 = ALLOW  # QUERY: we answer 405 where the reference has no route (404)
 
