@@ -19,13 +19,6 @@ CLASSIC_ONLY_400_KEYS = (
 )
 
 
-@pytest.fixture
-def root_guid(client: Client) -> str:
-    reply = client.post("/challenger")
-    assert reply.status_code == 201
-    return reply["X-CHALLENGER"]
-
-
 def payload(client: Client, guid: str) -> dict:
     reply = client.get(f"/challenger/{guid}", headers={"X-CHALLENGER": guid})
     assert reply.status_code == 200
@@ -39,8 +32,8 @@ def restore(client: Client, guid: str, status: dict[str, bool]) -> dict[str, boo
     return payload(client, guid)["challengeStatus"]
 
 
-def test_the_payload_has_exactly_the_59_classic_keys(client: Client, root_guid: str) -> None:
-    status = payload(client, root_guid)["challengeStatus"]
+def test_the_payload_has_exactly_the_59_classic_keys(client: Client, session: str) -> None:
+    status = payload(client, session)["challengeStatus"]
     assert list(status) == [c.key for c in CLASSIC.challenges_for("multi")]
     assert len(status) == 59
     assert status["CREATE_NEW_CHALLENGER"] is True
@@ -54,34 +47,34 @@ def test_single_mode_payload_has_58_keys(client: Client, single_mode: None) -> N
     assert "PUT_NEW_RESTORED_CHALLENGER_PROGRESS_STATUS" not in status
 
 
-def test_restore_keeps_the_classic_400_keys(client: Client, root_guid: str) -> None:
-    status = restore(client, root_guid, dict.fromkeys(CLASSIC_ONLY_400_KEYS, True))
+def test_restore_keeps_the_classic_400_keys(client: Client, session: str) -> None:
+    status = restore(client, session, dict.fromkeys(CLASSIC_ONLY_400_KEYS, True))
     assert all(status[key] is True for key in CLASSIC_ONLY_400_KEYS)
 
 
-def test_restore_reads_the_key_with_the_old_typo(client: Client, root_guid: str) -> None:
-    status = restore(client, root_guid, {"POST_MAX_OUT_TITILE_DESCRIPTION_LENGTH": True})
+def test_restore_reads_the_key_with_the_old_typo(client: Client, session: str) -> None:
+    status = restore(client, session, {"POST_MAX_OUT_TITILE_DESCRIPTION_LENGTH": True})
     assert status["POST_MAX_OUT_TITLE_DESCRIPTION_LENGTH"] is True
 
 
 def test_a_key_of_the_current_edition_survives_a_classic_restore(
     client: Client,
-    root_guid: str,
+    session: str,
     settings,  # noqa: ANN001 - pytest-django's settings fixture
 ) -> None:
-    restore(client, root_guid, {"GET_TODOS": True, "X_CHALLENGER_TOO_LONG_431": True})
+    restore(client, session, {"GET_TODOS": True, "X_CHALLENGER_TOO_LONG_431": True})
     settings.APICHALLENGES_EDITION = "current"
-    status = client.get(f"/api/challenger/{root_guid}").json()["challengeStatus"]
+    status = client.get(f"/api/challenger/{session}").json()["challengeStatus"]
     assert status["X_CHALLENGER_TOO_LONG_431"] is True
     assert status["GET_TODOS"] is True
 
 
 def test_classic_400_progress_counts_for_the_current_422_challenges(
     client: Client,
-    root_guid: str,
+    session: str,
     settings,  # noqa: ANN001 - pytest-django's settings fixture
 ) -> None:
-    restore(client, root_guid, {"PUT_TODOS_400": True})
+    restore(client, session, {"PUT_TODOS_400": True})
     settings.APICHALLENGES_EDITION = "current"
-    status = client.get(f"/api/challenger/{root_guid}").json()["challengeStatus"]
+    status = client.get(f"/api/challenger/{session}").json()["challengeStatus"]
     assert status["PUT_TODOS_422"] is True

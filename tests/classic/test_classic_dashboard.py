@@ -11,31 +11,24 @@ from challenges.models import Challenger
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def root_guid(client: Client) -> str:
-    reply = client.post("/challenger")
-    assert reply.status_code == 201
-    return reply["X-CHALLENGER"]
-
-
-def test_the_progress_page_shows_the_classic_catalogue(client: Client, root_guid: str) -> None:
-    html = client.get(f"/gui/challenges/{root_guid}").content.decode()
+def test_the_progress_page_shows_the_classic_catalogue(client: Client, session: str) -> None:
+    html = client.get(f"/gui/challenges/{session}").content.decode()
     assert "Fancy a Break? Restore your session" in html
     assert "PUT /todos/{id} no amend id (400)" in html
     assert "X-CHALLENGER too long" not in html
 
 
-def test_status_json_counts_against_59(client: Client, root_guid: str) -> None:
-    data = client.get(f"/gui/challenges/{root_guid}/status.json").json()
+def test_status_json_counts_against_59(client: Client, session: str) -> None:
+    data = client.get(f"/gui/challenges/{session}/status.json").json()
     assert data["total"] == 59
     assert data["done"] == 1
     assert data["next"] == "GET_CHALLENGES"
 
 
-def test_a_near_miss_is_recorded_with_the_root_path(client: Client, root_guid: str) -> None:
-    reply = client.get("/todos?doneStatus=true", headers={"X-CHALLENGER": root_guid})
+def test_a_near_miss_is_recorded_with_the_root_path(client: Client, session: str) -> None:
+    reply = client.get("/todos?doneStatus=true", headers={"X-CHALLENGER": session})
     assert reply.status_code == 200
-    listed = client.get(f"/challenger/{root_guid}/near-misses").json()["nearMisses"]
+    listed = client.get(f"/challenger/{session}/near-misses").json()["nearMisses"]
     near = [n for n in listed if n["id"] == 7]
     assert near == [
         {
@@ -50,7 +43,7 @@ def test_a_near_miss_is_recorded_with_the_root_path(client: Client, root_guid: s
     ]
 
 
-def test_a_near_miss_names_the_root_route_it_needed(client: Client, root_guid: str) -> None:
-    client.options("/todos/1", headers={"X-CHALLENGER": root_guid})
-    entry = Challenger.objects.get(pk=root_guid).near_misses["OPTIONS_TODOS"]
+def test_a_near_miss_names_the_root_route_it_needed(client: Client, session: str) -> None:
+    client.options("/todos/1", headers={"X-CHALLENGER": session})
+    entry = Challenger.objects.get(pk=session).near_misses["OPTIONS_TODOS"]
     assert entry["reason"] == "the request went to /todos/1; this challenge needs /todos"

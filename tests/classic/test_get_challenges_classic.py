@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 ORDER = ["name", "description", "id", "status"]
 
 
-@pytest.fixture
-def root_guid(client: Client) -> str:
-    reply = client.post("/challenger")
-    assert reply.status_code == 201
-    return reply["X-CHALLENGER"]
-
-
 def listing(client: Client, guid: str | None = None) -> list[dict]:
     headers = {"X-CHALLENGER": guid} if guid else {}
     reply = client.get("/challenges", headers=headers)
@@ -32,17 +25,17 @@ def listing(client: Client, guid: str | None = None) -> list[dict]:
     return reply.json()["challenges"]
 
 
-def test_it_lists_59_challenges_with_integer_ids_in_order(client: Client, root_guid: str) -> None:
-    rows = listing(client, root_guid)
+def test_it_lists_59_challenges_with_integer_ids_in_order(client: Client, session: str) -> None:
+    rows = listing(client, session)
     assert [row["id"] for row in rows] == list(range(1, 60))
     assert all(list(row) == ["id", "name", "description", "status"] for row in rows)
     assert rows[0]["name"] == "POST /challenger (201)"
     assert rows[58]["name"] == "POST /todos (201) all"
 
 
-def test_it_shows_the_callers_progress(client: Client, root_guid: str) -> None:
-    Challenger.objects.filter(pk=root_guid).update(progress={"PUT_TODOS_400": stamp()})
-    done = {row["name"] for row in listing(client, root_guid) if row["status"]}
+def test_it_shows_the_callers_progress(client: Client, session: str) -> None:
+    Challenger.objects.filter(pk=session).update(progress={"PUT_TODOS_400": stamp()})
+    done = {row["name"] for row in listing(client, session) if row["status"]}
     # Listing the challenges is a challenge too, credited before the list is built.
     assert done == {"GET /challenges (200)", "PUT /todos/{id} (400)"}
 
@@ -53,9 +46,9 @@ def test_without_a_session_nothing_is_done(client: Client) -> None:
     assert not any(row["status"] for row in rows)
 
 
-def test_its_xml_children_come_in_the_classic_order(client: Client, root_guid: str) -> None:
+def test_its_xml_children_come_in_the_classic_order(client: Client, session: str) -> None:
     reply = client.get(
-        "/challenges", headers={"X-CHALLENGER": root_guid, "Accept": "application/xml"}
+        "/challenges", headers={"X-CHALLENGER": session, "Accept": "application/xml"}
     )
     assert reply.status_code == 200
     first = reply.content.decode().split("</challenge>")[0]
