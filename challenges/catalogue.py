@@ -1445,7 +1445,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         credit=(status(409), says_max_todos()),
     ),
 )
-# Old keys from when these challenges expected 400: saved progress under them still counts.
+# The keys these challenges had when they expected 400 (still the classic edition's own
+# keys): progress saved under them counts here too.
 DEPRECATED_KEYS: dict[str, str] = {
     "PUT_TODOS_400": "PUT_TODOS_422",
     "PUT_TODOS_MISSING_TITLE_400": "PUT_TODOS_MISSING_TITLE_422",
