@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, str, str | None], ...] = (
     ("ORM: SQL execute wrappers", r"django/db/backends/", None),
     ("ORM: query building + compiling", r"django/db/models/", None),
     ("ORM: transactions / connections", r"django/db/(transaction|utils|__init__)\.py", None),
-    ("tracking: rules (catalogue/rules)", r"challenges/(catalogue|rules)\.py", None),
+    ("tracking: rules (catalogue/rules)", r"challenges/(catalogue|declarations|rules)\.py", None),
     ("tracking: Exchange building", r"challenges/(tracking|exchange)\.py", "exchange_for|Exchange"),
     ("tracking: record/touch", r"challenges/(progress|sessions)\.py", "record|touch|hold"),
     ("tracking: other", r"challenges/(tracking|exchange)\.py", None),

@@ -23,17 +23,16 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timezone import now
 
-from challenges.catalogue import challenges_for, display_id
+from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.declarations import is_done
 from challenges.models import Challenger, Cohort
 from challenges.near_misses import open_near_misses
 from challenges.reports import (
     band_by_slug,
     bands,
     class_progress,
-    completion_value,
     done_count,
     guids_in_band,
-    is_done,
     percent,
     progress_csv,
     total_count,

@@ -104,14 +104,15 @@ def method_is(*methods: str) -> Condition:
     return replace(condition, methods=frozenset(methods))
 
 
-def route(*shapes: str) -> Condition:
-    """The request path has one of these route shapes (`challenges.routes`)."""
+def route(*shapes: str, root: str = "/api/") -> Condition:
+    """The request path has one of these route shapes (`challenges.routes`); `root` is
+    where the explanation says the routes live (both roots are served alike)."""
     wanted = frozenset(shapes)
-    shown = " or ".join(f"/api/{shape}" for shape in shapes)
+    shown = " or ".join(f"{root}{shape}" for shape in shapes)
     return Condition(
         f"route is {shown}",
         lambda x: x.shape in wanted,
-        f"the request went to /api/{{seen}}; this challenge needs {shown}",
+        f"the request went to {root}{{seen}}; this challenge needs {shown}",
         lambda x: x.path.strip("/"),
         REQUEST,
         shapes=wanted,

@@ -22,25 +22,14 @@ from django.db.models import QuerySet
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from challenges.catalogue import DEPRECATED_KEYS, Challenge, challenges_for, display_id, is_done
+from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.declarations import Challenge, is_done
 from challenges.models import Challenger, Cohort
 from challenges.near_misses import read_near_miss
 from challenges.sessions import mode
 from challenges.times import time_label
 
-# New key -> the key it had before (A.5): old saved progress still counts as done.
-_OLD_KEY_FOR = {new: old for old, new in DEPRECATED_KEYS.items()}
-
-
 # --------------------------------------------------------------------------- one session
-
-
-def completion_value(progress: Mapping[str, Any], key: str) -> Any:
-    """The stored value for `key`, falling back to its deprecated predecessor."""
-    if key in progress:
-        return progress[key]
-    old = _OLD_KEY_FOR.get(key)
-    return progress.get(old) if old else None
 
 
 def done_keys(progress: Mapping[str, Any], current_mode: str | None = None) -> list[str]:
@@ -188,9 +177,7 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
         cells: list[str] = []
         done = 0
         for index, key in enumerate(keys):
-            value = progress.get(key)
-            if value is None and key in _OLD_KEY_FOR:
-                value = progress.get(_OLD_KEY_FOR[key])
+            value = completion_value(progress, key)
             if value is not None and is_done(value):
                 done += 1
                 counts[index] += 1

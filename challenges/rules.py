@@ -299,12 +299,19 @@ def store_at_most(count: int) -> Condition:
     )
 
 
+def _says_list_is_full(x: Exchange) -> bool:
+    return MAX_TODOS_REACHED.search(" ".join(x.response_messages)) is not None
+
+
 def list_is_full() -> Condition:
-    """The list is at the cap after this request (or the API said so with its 409)."""
+    """The list is at the cap after this request, or the API said so: with its 409, or
+    (classic edition, whose refusal is a 400 like any validation error) in its message."""
 
     def full(x: Exchange) -> bool:
         cap = int(settings.APICHALLENGES_MAX_TODOS)
-        return x.status == 409 or (x.store is not None and cap > 0 and x.store.total >= cap)
+        if x.status == 409 or _says_list_is_full(x):
+            return True
+        return x.store is not None and cap > 0 and x.store.total >= cap
 
     return on_response(
         "your list is full",
@@ -698,7 +705,7 @@ def no_such_todo() -> Condition:
 def says_max_todos() -> Condition:
     return on_response(
         "says the list is full",
-        lambda x: MAX_TODOS_REACHED.search(" ".join(x.response_messages)) is not None,
+        _says_list_is_full,
         "the response did not say the list is full",
     )
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from challenges.catalogue import ALL_CHALLENGES, DEPRECATED_KEYS, progress_status
+from challenges.catalogue import active, known_keys, progress_status
 from challenges.models import Challenger
 from challenges.progress import stamp
 from challenges.sessions import canonical_guid, create_challenger, mode
@@ -18,9 +18,6 @@ from secrets_app.services import secret_for, token_taken
 class InvalidPayload(ValueError):
     """A GUID or progress payload this API cannot restore; its text is the client's
     error message (the views answer it with 400)."""
-
-
-KNOWN_KEYS = frozenset(c.key for c in ALL_CHALLENGES) | frozenset(DEPRECATED_KEYS)
 
 
 def progress_payload(challenger: Challenger) -> dict[str, Any]:
@@ -60,12 +57,18 @@ def validate_payload(doc: Any) -> dict[str, Any]:
 
 def progress_from_status(status: dict[str, bool], previous: dict[str, str]) -> dict[str, str]:
     """Rebuild the progress map from a payload: true keys keep their old completion time
-    (or get now); keys missing from the payload are not done (B.1)."""
+    (or get now); keys missing from the payload are not done (B.1).
+
+    A deprecated key is stored under the served edition's key for it. Keys of either
+    edition are kept, so a payload saved in one edition restores whole in the other.
+    """
     now = stamp()
+    renamed = active().deprecated_keys
+    known = known_keys()
     progress = {}
     for key, done in status.items():
-        key = DEPRECATED_KEYS.get(key, key)
-        if done and key in KNOWN_KEYS and key not in progress:
+        key = renamed.get(key, key)
+        if done and key in known and key not in progress:
             progress[key] = previous.get(key, now)
     return progress
 

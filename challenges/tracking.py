@@ -7,7 +7,8 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
-from challenges.catalogue import Challenge, carries, judge, open_candidates
+from challenges.catalogue import carries, judge, open_candidates
+from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.models import Challenger
 from challenges.progress import hold, record

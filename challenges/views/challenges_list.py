@@ -1,4 +1,5 @@
-"""GET /api/challenges: every challenge of the running mode with this session's status."""
+"""GET /api/challenges: every challenge of the served edition and mode with this session's
+status, in the edition's shape."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challenges import schema
-from challenges.catalogue import challenges_for, display_id, progress_status
+from challenges.catalogue import active
 from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
@@ -33,15 +34,16 @@ class ChallengesView(ApiView):
     def get(self, request: Request) -> Response:
         challenger = request._request.challenger
         current = mode()
-        status = progress_status(challenger.progress if challenger else {}, current)
+        catalogue = active()
+        status = catalogue.progress_status(challenger.progress if challenger else {}, current)
         rows = [
             {
-                "id": int(display_id(c.key, current)),
+                "id": int(catalogue.display_id(c.key, current)),
                 "name": c.name,
                 "description": c.description,
                 "status": status[c.key],
             }
-            for c in challenges_for(current)
+            for c in catalogue.challenges_for(current)
         ]
         # Filters and _sortBy work here; paging is not enabled for this collection (B.4).
         query = parse_query_string(request.META.get("QUERY_STRING", ""))
@@ -51,7 +53,10 @@ class ChallengesView(ApiView):
             headers["Location"] = "/gui/challenges"
         elif challenger is not None:
             headers["Location"] = f"/gui/challenges/{challenger.guid}"
-        return Response(Collection("challenges", "challenge", FIELD_NAMES, rows), headers=headers)
+        listing = Collection(
+            "challenges", "challenge", FIELD_NAMES, rows, catalogue.listing_xml_order
+        )
+        return Response(listing, headers=headers)
 
     def options(self, request: Request) -> HttpResponse:
         response = HttpResponse(status=200, content_type="application/json")

@@ -23,10 +23,16 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from challenges.catalogue import SECTIONS, challenges_for, display_id, progress_status
+from challenges.catalogue import (
+    active,
+    challenges_for,
+    completion_value,
+    progress_status,
+)
+from challenges.declarations import Catalogue, is_done
 from challenges.models import Challenger, Cohort
 from challenges.near_misses import open_near_misses
-from challenges.reports import completion_value, is_done, percent
+from challenges.reports import percent
 from challenges.services import (
     InvalidPayload,
     create_from_payload,
@@ -84,15 +90,20 @@ class SectionView:
     challenges: tuple[ChallengeView, ...]
 
 
-@cache
 def catalogue_view(current_mode: str) -> tuple[SectionView, ...]:
-    """Sections with their challenges, texts pre-rendered once per mode."""
+    """The served edition's sections with their challenges, texts pre-rendered."""
+    return _rendered(active(), current_mode)
+
+
+@cache
+def _rendered(catalogue: Catalogue, current_mode: str) -> tuple[SectionView, ...]:
+    # Once per edition and mode: the catalogues are fixed data.
     by_section: dict[str, list[ChallengeView]] = {}
-    for challenge in challenges_for(current_mode):
+    for challenge in catalogue.challenges_for(current_mode):
         by_section.setdefault(challenge.section.key, []).append(
             ChallengeView(
                 key=challenge.key,
-                display_id=display_id(challenge.key, current_mode),
+                display_id=catalogue.display_id(challenge.key, current_mode),
                 name=challenge.name,
                 description=markdown_inline(challenge.description),
                 hints=tuple(HintView(markdown_inline(h.text), h.link) for h in challenge.hints),
@@ -100,7 +111,7 @@ def catalogue_view(current_mode: str) -> tuple[SectionView, ...]:
         )
     return tuple(
         SectionView(s.key, s.title, markdown_inline(s.blurb), tuple(by_section[s.key]))
-        for s in SECTIONS
+        for s in catalogue.sections
         if s.key in by_section
     )
 
