@@ -27,6 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challenges.sessions import UNKNOWN_CHALLENGER, mode
+from practiceapi.editions import edition
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
@@ -56,7 +57,6 @@ SECRET_TYPES = (JSON, XML, TEXT_XML)
 JSON_BODY, XML_BODY = "json", "xml"
 BODY_KINDS = {JSON: JSON_BODY, XML: XML_BODY, TEXT_XML: XML_BODY}
 
-TOKEN_ALLOW = {"Allow": "GET, POST, OPTIONS"}
 NOTE_ALLOW = {"Allow": "GET, HEAD, POST, OPTIONS"}
 BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="User Visible Realm"'}
 BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}
@@ -293,11 +293,21 @@ def _check_admin(request: HttpRequest) -> None:
     raise ApiError(401, BASIC_REQUIRED, headers={} if widget == "true" else BASIC_CHALLENGE)
 
 
+def _token_allow() -> dict[str, str]:
+    return {"Allow": edition().token_allow}
+
+
 class SecretTokenView(_SecretView):
     """POST: the session's token for Basic admin credentials; GET: the same, read-only."""
 
-    headers_on_405 = TOKEN_ALLOW
     schema = TokenSchema()
+
+    @property
+    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
+        return _token_allow()
+
+    def implements(self, method: str) -> bool:
+        return super().implements(method) and (method != "GET" or edition().token_get)
 
     @extend_schema(
         operation_id="secret_token_create",
@@ -357,10 +367,10 @@ class SecretTokenView(_SecretView):
 
     def head(self, request: Request) -> HttpResponse:
         # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
-        return empty_response(405, TOKEN_ALLOW)
+        return empty_response(405, _token_allow())
 
     def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, TOKEN_ALLOW)
+        return empty_response(204, _token_allow())
 
 
 class SecretNoteView(_SecretView):
@@ -472,7 +482,8 @@ def _note_from_body(request: Request) -> str:
     kind = BODY_KINDS[request._request.content_type]
     if not request.body.strip():
         raise ApiError(
-            422, f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}"
+            edition().validation_status,
+            f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
         )
     fields = request.data
     if not isinstance(fields, dict):  # `null` included: it is no object either
@@ -495,6 +506,9 @@ def _note_from_body(request: Request) -> str:
         elif "\x00" in note:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append("Failed Validation: note can not contain the NUL character")
+    rules = edition()
     if messages:
-        raise ApiError(422, *messages)
+        raise ApiError(rules.validation_status, *messages)
+    if rules.note_too_long is not None and len(fields["note"]) > NOTE_MAX:
+        raise ApiError(400, rules.note_too_long)
     return fields["note"]

@@ -99,8 +99,7 @@ class ApiView(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.format_kwarg = None
         request._request.structured_xml = self.structured_xml
-        implemented = hasattr(self, request.method.lower())
-        if not implemented:
+        if not self.implements(request.method):
             raise _FixedStatus(empty_response(405, self.headers_on_405))
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
@@ -111,6 +110,10 @@ class ApiView(APIView):
         request.accepted_renderer, request.accepted_media_type = renderer, media_type
         self.after_negotiation(request)
         self.check_content_type(request)
+
+    def implements(self, method: str) -> bool:
+        """Whether this route answers `method`; any other verb gets the empty 405."""
+        return hasattr(self, method.lower())
 
     def before_negotiation(self, request: Request) -> None:
         """Checks the reference makes before Accept validation (e.g. the _limit guard)."""
