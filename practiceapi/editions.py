@@ -30,27 +30,14 @@ from practiceapi.protocol.messages import (
     body_too_large_classic,
     too_long,
 )
-from practiceapi.protocol.parsers import json_type_name
 from practiceapi.protocol.query import CLAMP_PAGING, GET_PAGING, Paging
+from practiceapi.protocol.typenames import gson_type_name, json_type_name
 
 # No default page and no cap; an explicit `_limit`/`_offset` is still honoured.
 UNPAGED = Paging(None, None, False)
 
 CURRENT_NAME = "current"
 CLASSIC_NAME = "classic"
-
-
-def gson_type_name(value: Any) -> str:
-    """A body value's type as the classic engine names it: its JSON reader (Gson) reads
-    every number as a double, and anything but a string, boolean or number is "Something
-    Else"."""
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, (int, float)):
-        return "NUMERIC"
-    if isinstance(value, str):
-        return "STRING"
-    return "Something Else"
 
 
 def current_cors(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
@@ -142,6 +129,16 @@ class Edition:
     note_too_long: str | None
 
     # ---- protocol
+    # A JSON syntax error says where and why, or is the bare classic message.
+    detailed_syntax_errors: bool
+    # 401/403 of the secret routes carry an error body (current: saying what to send) or
+    # none (classic: empty, typed application/json).
+    secret_error_bodies: bool
+    # PUT /challenger/{guid} whose payload names another GUID.
+    guid_mismatch_status: int
+    # 404 for an unknown challenger GUID: an error naming it, or (classic) the status-only
+    # 404 of an unrouted path.
+    unknown_challenger_messages: bool
     # The 413 message for a body over a limit of so many bytes.
     body_too_large: Any  # Callable[[int], str]
     # Methods whose `X-HTTP-Method-Override` is honoured (None: every method), and the
@@ -198,6 +195,10 @@ CURRENT = Edition(
     token_get=True,
     token_allow="GET, POST, OPTIONS",
     note_too_long=None,
+    detailed_syntax_errors=True,
+    secret_error_bodies=True,
+    guid_mismatch_status=409,
+    unknown_challenger_messages=True,
     body_too_large=body_too_large,
     override_methods=frozenset({"POST"}),
     override_targets=_OVERRIDABLE,
@@ -236,6 +237,10 @@ CLASSIC = Edition(
     token_get=False,
     token_allow="POST, OPTIONS",
     note_too_long=VALIDATION_PREFIX + too_long("note", 100),
+    detailed_syntax_errors=False,
+    secret_error_bodies=False,
+    guid_mismatch_status=400,
+    unknown_challenger_messages=False,
     body_too_large=body_too_large_classic,
     # The classic router (Spark) chose the route by the header whatever the method.
     override_methods=None,

@@ -38,10 +38,10 @@ from practiceapi.protocol.parsers import (
     BodyFormats,
     JsonParser,
     XmlParser,
-    json_type_name,
 )
 from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.responses import empty_response
+from practiceapi.protocol.typenames import json_type_name
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
 from secrets_app.services import (
@@ -257,6 +257,12 @@ class _SecretView(ApiView):
     def handle_exception(self, exc: Exception) -> HttpResponse:
         # Render errors in the type this route chose (JSON or XML), not in whatever the
         # full Accept list would prefer elsewhere (e.g. CSV for `text/*`).
+        refused = isinstance(exc, ApiError) and exc.status in (401, 403)
+        if refused and not edition().secret_error_bodies:
+            # The classic service answered refused credentials with no body, typed JSON.
+            response = empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
+            response.error_messages = exc.messages  # read by challenge tracking
+            return response
         if isinstance(exc, ApiError) and not exc.force_json:
             response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
             response.error_messages = exc.messages  # read by challenge tracking

@@ -31,7 +31,7 @@ from practiceapi.protocol.messages import (
     too_long,
     unknown_field,
 )
-from practiceapi.protocol.parsers import json_type_name
+from practiceapi.protocol.typenames import json_type_name
 from todos.models import DESCRIPTION_MAX, TITLE_MAX
 
 FIELDS = ("id", "title", "doneStatus", "description")

@@ -100,7 +100,7 @@ class ApiView(APIView):
         self.format_kwarg = None
         request._request.structured_xml = self.structured_xml
         if not self.implements(request.method):
-            raise _FixedStatus(empty_response(405, self.headers_on_405))
+            raise FixedResponse(empty_response(405, self.headers_on_405))
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
             renderer, media_type = self.perform_content_negotiation(request)
@@ -128,7 +128,7 @@ class ApiView(APIView):
             request.negotiator.select_parser(request, request.parsers)
 
     def handle_exception(self, exc: Exception) -> HttpResponse:
-        if isinstance(exc, _FixedStatus):
+        if isinstance(exc, FixedResponse):
             return exc.response
         return super().handle_exception(exc)
 
@@ -141,7 +141,9 @@ class ApiView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
 
-class _FixedStatus(Exception):
+class FixedResponse(Exception):
+    """Raised to answer with a response built in advance (fixed-status routes)."""
+
     def __init__(self, response: HttpResponse) -> None:
         super().__init__(response.status_code)
         self.response = response

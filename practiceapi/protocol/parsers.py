@@ -33,6 +33,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
+from practiceapi.editions import edition
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
 from practiceapi.protocol.query import Field
@@ -155,11 +156,17 @@ def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
     return document
 
 
-def parse_json_object(body: bytes) -> dict[str, Any]:
-    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5)."""
+def parse_json_object(body: bytes, *, detailed: bool = True) -> dict[str, Any]:
+    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5). Without
+    `detailed`, a syntax error is the bare message, without where and why."""
     if is_blank(body):
         return {}
-    document = loads_strict(body)
+    try:
+        document = loads_strict(body)
+    except BodyError:
+        if detailed:
+            raise
+        raise BodyError(INVALID_JSON) from None
     if not isinstance(document, dict):
         raise BodyError(NOT_AN_OBJECT)
     return document
@@ -343,7 +350,7 @@ class JsonObjectParser(JsonParser):
     """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
-        return parse_json_object(body)
+        return parse_json_object(body, detailed=edition().detailed_syntax_errors)
 
 
 class PartialJsonParser(JsonParser):
@@ -425,21 +432,3 @@ class BodyFormats:
             return ApiError(status, message, headers=dict(self.headers))
         message = self.unsupported.format(content_type=sent.lower(), header=sent)
         return ApiError(415, message, headers={**self.headers, **self.unsupported_headers})
-
-
-def json_type_name(value: Any) -> str:
-    """A body value's type as validation messages name it (spec/api.md §2.8):
-    STRING, BOOLEAN, INTEGER, NUMERIC, OBJECT, ARRAY or NULL."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMERIC"
-    if isinstance(value, dict):
-        return "OBJECT"
-    if isinstance(value, list):
-        return "ARRAY"
-    return "STRING"
