@@ -75,8 +75,11 @@ class Edition:
     # ---- todo validation and writes
     # Status of a todo body that breaks a field rule (types, lengths, unknown fields, ids).
     validation_status: int
-    # Status of a create when the session already holds the maximum number of todos.
+    # Status of a create when the session already holds the maximum number of todos, and
+    # whether a missing title is reported before that (the classic engine validated the
+    # whole todo before adding it; the current one checks the cap first).
     todo_cap_status: int
+    title_before_cap: bool
     # Fields whose JSON type a create checks (the classic engine checked booleans only:
     # any other value is read as text).
     typed_fields: frozenset[str]
@@ -169,6 +172,7 @@ CURRENT = Edition(
     name=CURRENT_NAME,
     validation_status=422,
     todo_cap_status=409,
+    title_before_cap=False,
     typed_fields=_TODO_FIELDS_TYPED,
     type_name=json_type_name,
     create_with_id=CREATE_WITH_ID,
@@ -211,6 +215,7 @@ CLASSIC = Edition(
     name=CLASSIC_NAME,
     validation_status=400,
     todo_cap_status=400,
+    title_before_cap=True,
     typed_fields=frozenset({"doneStatus"}),
     type_name=gson_type_name,
     create_with_id=CLASSIC_CREATE_WITH_ID,

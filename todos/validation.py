@@ -233,8 +233,8 @@ def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
 def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     """Steps 1-3 of a create; returns the draft (canonical names, no `id`).
 
-    The draft may still lack `title`: the cap (409) is checked before that (step 4/5), by
-    the service, which then builds the row with `new_row`.
+    The draft may still lack `title` where the edition checks the cap (409) before that
+    (step 4/5, by the service, which then builds the row with `new_row`).
     """
     rules = edition()
     fields = normalise(body)
@@ -244,6 +244,8 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     if rules.reads_text:
         fields = read_as_text(fields)
     check_fields(fields)
+    if rules.title_before_cap and "title" not in fields:
+        raise ApiError(rules.validation_status, MANDATORY_TITLE)
     return fields
 
 

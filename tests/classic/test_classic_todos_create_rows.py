@@ -88,3 +88,11 @@ def test_row_25_post_todos_when_twenty_exist_is_400(client: Client, known: dict[
     assert response.status_code == 400
     assert messages(response) == ["ERROR: Cannot add instance, maximum limit of 20 reached"]
     assert len(client.get("/todos", **known).json()["todos"]) == 20
+
+
+def test_row_25_validation_errors_take_precedence_over_the_cap(
+    client: Client, known: dict[str, str]
+) -> None:
+    fill_to(client, known, 20)
+    response = create(client, known, {"description": "no title"})
+    assert (response.status_code, messages(response)) == (400, ["title : field is mandatory"])
