@@ -132,8 +132,10 @@ class Edition:
     note_too_long: str | None
 
     # ---- protocol
-    # A JSON syntax error says where and why, or is the bare classic message.
-    detailed_syntax_errors: bool
+    # POST/PUT JSON bodies are read as the classic engine's Gson read them: leniently
+    # (`{title: a}` is an object), a syntax error being the bare message. Otherwise strict
+    # JSON whose syntax errors say where and why (D3.5).
+    lenient_json: bool
     # 401/403 of the secret routes carry an error body (current: saying what to send) or
     # none (classic: empty, typed application/json).
     secret_error_bodies: bool
@@ -199,7 +201,7 @@ CURRENT = Edition(
     token_get=True,
     token_allow="GET, POST, OPTIONS",
     note_too_long=None,
-    detailed_syntax_errors=True,
+    lenient_json=False,
     secret_error_bodies=True,
     guid_mismatch_status=409,
     unknown_challenger_messages=True,
@@ -242,7 +244,7 @@ CLASSIC = Edition(
     token_get=False,
     token_allow="POST, OPTIONS",
     note_too_long=VALIDATION_PREFIX + too_long("note", 100),
-    detailed_syntax_errors=False,
+    lenient_json=True,
     secret_error_bodies=False,
     guid_mismatch_status=400,
     unknown_challenger_messages=False,

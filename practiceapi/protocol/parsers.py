@@ -34,6 +34,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
 from practiceapi.editions import edition
+from practiceapi.protocol import lenientjson
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
 from practiceapi.protocol.query import Field
@@ -156,20 +157,25 @@ def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
     return document
 
 
-def parse_json_object(body: bytes, *, detailed: bool = True) -> dict[str, Any]:
-    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5). Without
-    `detailed`, a syntax error is the bare message, without where and why."""
+def parse_json_object(body: bytes) -> dict[str, Any]:
+    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5)."""
     if is_blank(body):
         return {}
-    try:
-        document = loads_strict(body)
-    except BodyError:
-        if detailed:
-            raise
-        raise BodyError(INVALID_JSON) from None
+    document = loads_strict(body)
     if not isinstance(document, dict):
         raise BodyError(NOT_AN_OBJECT)
     return document
+
+
+def parse_lenient_json_object(body: bytes) -> dict[str, Any]:
+    """A POST/PUT JSON body read as the classic engine read it (`lenientjson`); any
+    failure is the bare syntax message, without where and why."""
+    if is_blank(body):
+        return {}
+    try:
+        return lenientjson.loads_object(body.decode("utf-8"))
+    except (UnicodeDecodeError, lenientjson.LenientJsonError):
+        raise BodyError(INVALID_JSON) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -350,7 +356,9 @@ class JsonObjectParser(JsonParser):
     """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
-        return parse_json_object(body, detailed=edition().detailed_syntax_errors)
+        if edition().lenient_json:
+            return parse_lenient_json_object(body)
+        return parse_json_object(body)
 
 
 class PartialJsonParser(JsonParser):

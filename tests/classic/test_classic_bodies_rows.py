@@ -69,3 +69,22 @@ def test_row_38_a_body_over_5000_characters_is_413_with_a_capital_r(
     assert response.status_code == 413
     assert messages(response) == ["Error: Request body too large, max allowed is 5000 bytes"]
     assert len(client.get("/todos", **known).json()["todos"]) == 10
+
+
+def test_row_34_json_is_read_leniently(client: Client, known: dict[str, str]) -> None:
+    body = "{title: 'lenient', /* a comment */ doneStatus = TRUE; description: 'two words'}"
+    response = client.post("/todos", body, content_type="application/json", **known)
+    assert response.status_code == 201
+    assert response.json() == {
+        "id": 11,
+        "title": "lenient",
+        "doneStatus": True,
+        "description": "two words",
+    }
+
+
+def test_row_34_an_unquoted_done_status_is_a_string(client: Client, known: dict[str, str]) -> None:
+    body = '{"title": "a", "doneStatus": done}'
+    response = client.post("/todos", body, content_type="application/json", **known)
+    assert response.status_code == 400
+    assert messages(response) == ["Failed Validation: doneStatus should be BOOLEAN but was STRING"]
