@@ -12,7 +12,7 @@ This module sits in the protocol layer: it imports nothing from the apps.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,6 @@ from practiceapi.protocol.messages import (
     VALIDATION_PREFIX,
     body_too_large,
     body_too_large_classic,
-    too_long,
 )
 from practiceapi.protocol.query import CLAMP_PAGING, GET_PAGING, Paging
 from practiceapi.protocol.typenames import gson_type_name, json_type_name
@@ -84,7 +83,7 @@ class Edition:
     # any other value is read as text).
     typed_fields: frozenset[str]
     # How a type error names the type that was sent.
-    type_name: Any  # Callable[[Any], str]; Any keeps the frozen dataclass hashable
+    type_name: Callable[[Any], str]
     create_with_id: str
     # Prefix of `Could not find field: x` (the classic engine reported it bare).
     unknown_field_prefix: str
@@ -128,8 +127,9 @@ class Edition:
     # /secret/token: whether GET reads the token, and its Allow header.
     token_get: bool
     token_allow: str
-    # A secret note over the limit: None stores it truncated, else this 400 message.
-    note_too_long: str | None
+    # A secret note over the limit is stored truncated (D6.1), or refused with a 400 (the
+    # classic field rule).
+    truncate_notes: bool
 
     # ---- protocol
     # POST/PUT JSON bodies are read as the classic engine's Gson read them: leniently
@@ -145,7 +145,7 @@ class Edition:
     # 404 of an unrouted path.
     unknown_challenger_messages: bool
     # The 413 message for a body over a limit of so many bytes.
-    body_too_large: Any  # Callable[[int], str]
+    body_too_large: Callable[[int], str]
     # Methods whose `X-HTTP-Method-Override` is honoured (None: every method), and the
     # methods it may name (others are a 400).
     override_methods: frozenset[str] | None
@@ -153,7 +153,7 @@ class Edition:
     # Reason phrases that are not the standard ones.
     reason_phrases: Mapping[int, str]
     # Builds the CORS headers from the request's META and whether it is an OPTIONS.
-    cors: Any  # Callable[[Mapping[str, str], bool], dict[str, str]]
+    cors: Callable[[Mapping[str, str], bool], dict[str, str]]
     # An unrouted path answers an empty body typed as the first Accept value, unless
     # Accept asks for JSON/XML (the 404 error) or HTML (the friendly page).
     status_routes_echo_accept: bool
@@ -200,7 +200,7 @@ CURRENT = Edition(
     advertise_formats=True,
     token_get=True,
     token_allow="GET, POST, OPTIONS",
-    note_too_long=None,
+    truncate_notes=True,
     lenient_json=False,
     secret_error_bodies=True,
     guid_mismatch_status=409,
@@ -243,7 +243,7 @@ CLASSIC = Edition(
     advertise_formats=False,
     token_get=False,
     token_allow="POST, OPTIONS",
-    note_too_long=VALIDATION_PREFIX + too_long("note", 100),
+    truncate_notes=False,
     lenient_json=True,
     secret_error_bodies=False,
     guid_mismatch_status=400,
@@ -263,4 +263,4 @@ EDITIONS: Mapping[str, Edition] = {CURRENT_NAME: CURRENT, CLASSIC_NAME: CLASSIC}
 
 def edition() -> Edition:
     """The edition being served (read per call, so a changed setting takes effect)."""
-    return CLASSIC if settings.APICHALLENGES_EDITION == CLASSIC_NAME else CURRENT
+    return EDITIONS.get(settings.APICHALLENGES_EDITION, CURRENT)

@@ -31,6 +31,7 @@ from practiceapi.editions import edition
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
+from practiceapi.protocol.messages import VALIDATION_PREFIX, too_long
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
 from practiceapi.protocol.parsers import (
     NOT_AN_OBJECT,
@@ -515,6 +516,6 @@ def _note_from_body(request: Request) -> str:
     rules = edition()
     if messages:
         raise ApiError(rules.validation_status, *messages)
-    if rules.note_too_long is not None and len(fields["note"]) > NOTE_MAX:
-        raise ApiError(400, rules.note_too_long)
+    if not rules.truncate_notes and len(fields["note"]) > NOTE_MAX:
+        raise ApiError(400, VALIDATION_PREFIX + too_long("note", NOTE_MAX))
     return fields["note"]

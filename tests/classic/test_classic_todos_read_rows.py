@@ -5,19 +5,7 @@ from __future__ import annotations
 from django.test import Client
 
 from tests.classic.helpers import fill_to, messages, send_json
-
-DEFAULT_TITLES = [
-    "scan paperwork",
-    "file paperwork",
-    "process payments",
-    "escalate late payments",
-    "pay invoices",
-    "process payroll",
-    "train staff",
-    "schedule meeting",
-    "tidy meeting room",
-    "install webcam",
-]
+from tests.todos.support import SEED_TITLES
 
 
 def test_row_12_get_todos_answers_every_todo_without_paging(
@@ -39,7 +27,7 @@ def test_row_13_a_new_session_holds_the_ten_default_todos(
     client: Client, known: dict[str, str]
 ) -> None:
     todos = sorted(client.get("/todos", **known).json()["todos"], key=lambda t: t["id"])
-    assert [t["title"] for t in todos] == DEFAULT_TITLES
+    assert [t["title"] for t in todos] == SEED_TITLES
     assert [t["id"] for t in todos] == list(range(1, 11))
     assert {(t["doneStatus"], t["description"]) for t in todos} == {(False, "")}
 
