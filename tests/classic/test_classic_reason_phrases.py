@@ -9,6 +9,8 @@ import json
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import Client
 
 
@@ -25,9 +27,18 @@ def wsgi_status_line(method: str, path: str, body: bytes = b"", **environ: str) 
         "CONTENT_LENGTH": str(len(body)),
         **environ,
     }
-    result = WSGIHandler()(request, lambda status, headers, exc_info=None: started.append(status))
-    b"".join(result)
-    result.close()
+    # As the test client does: the test's transaction must outlive the request.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        result = WSGIHandler()(
+            request, lambda status, headers, exc_info=None: started.append(status)
+        )
+        b"".join(result)
+        result.close()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return started[0]
 
 
