@@ -132,6 +132,9 @@ class Edition:
     truncate_notes: bool
 
     # ---- protocol
+    # The response type is chosen as the classic engine chose it (JSON or XML, by header
+    # order, `negotiation.engine_media_type`) rather than by §3 (q-values, every format).
+    engine_accept: bool
     # POST/PUT JSON bodies are read as the classic engine's Gson read them: leniently
     # (`{title: a}` is an object), a syntax error being the bare message. Otherwise strict
     # JSON whose syntax errors say where and why (D3.5).
@@ -201,6 +204,7 @@ CURRENT = Edition(
     token_get=True,
     token_allow="GET, POST, OPTIONS",
     truncate_notes=True,
+    engine_accept=False,
     lenient_json=False,
     secret_error_bodies=True,
     guid_mismatch_status=409,
@@ -244,6 +248,7 @@ CLASSIC = Edition(
     token_get=False,
     token_allow="POST, OPTIONS",
     truncate_notes=False,
+    engine_accept=True,
     lenient_json=True,
     secret_error_bodies=False,
     guid_mismatch_status=400,

@@ -32,7 +32,7 @@ from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
 from practiceapi.protocol.messages import VALIDATION_PREFIX, too_long
-from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from practiceapi.protocol.parsers import (
     NOT_AN_OBJECT,
     BodyError,
@@ -41,7 +41,7 @@ from practiceapi.protocol.parsers import (
     XmlParser,
 )
 from practiceapi.protocol.payloads import ErrorMessages, Item
-from practiceapi.protocol.responses import empty_response
+from practiceapi.protocol.responses import empty_response, negotiated_type
 from practiceapi.protocol.typenames import json_type_name
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
@@ -273,7 +273,7 @@ class _SecretView(ApiView):
 
 def _lenient_media_type(request: HttpRequest) -> str:
     try:
-        return select_media_type(request.META.get("HTTP_ACCEPT"), SECRET_TYPES)
+        return negotiated_type(request, SECRET_TYPES)
     except NotAcceptable:
         return JSON
 

@@ -2,21 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 
 from practiceapi.editions import edition
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.formats import render
-from practiceapi.protocol.negotiation import JSON, XML, select_media_type
+from practiceapi.protocol.negotiation import (
+    JSON,
+    PRODUCIBLE,
+    XML,
+    engine_media_type,
+    select_media_type,
+)
 from practiceapi.protocol.payloads import ErrorMessages
 from practiceapi.request import ApiRequest
+
+
+def negotiated_type(
+    request: HttpRequest, producible: Sequence[str] = PRODUCIBLE, *, structured_xml: bool = False
+) -> str:
+    """The media type to answer `request` in, or raise NotAcceptable: on the API-challenge
+    routes as the edition being served negotiates, elsewhere by §3 (q-values, wildcards)."""
+    accept = request.META.get("HTTP_ACCEPT")
+    if edition().engine_accept and cast(ApiRequest, request).api_endpoint:
+        return engine_media_type(accept, producible)
+    return select_media_type(accept, producible, structured_xml=structured_xml)
 
 
 def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str:
     """The negotiated media type, falling back to JSON when nothing acceptable was asked."""
     try:
-        return select_media_type(request.META.get("HTTP_ACCEPT"), structured_xml=structured_xml)
+        return negotiated_type(request, structured_xml=structured_xml)
     except NotAcceptable:
         return JSON
 

@@ -88,3 +88,36 @@ def test_row_34_an_unquoted_done_status_is_a_string(client: Client, known: dict[
     response = client.post("/todos", body, content_type="application/json", **known)
     assert response.status_code == 400
     assert messages(response) == ["Failed Validation: doneStatus should be BOOLEAN but was STRING"]
+
+
+@pytest.mark.parametrize(
+    ("accept", "content_type"),
+    [
+        ("text/plain", "application/json"),
+        ("text/html", "application/json"),
+        ("application/*", "application/json"),
+        ("application/json;q=0.1, application/xml", "application/json"),
+        ("*/*, application/xml", "application/xml"),
+        ("text/csv, application/xml", "application/xml"),
+    ],
+)
+def test_row_37_accept_is_read_in_header_order_and_answered_as_json_or_xml(
+    client: Client, known: dict[str, str], accept: str, content_type: str
+) -> None:
+    response = client.get("/todos", HTTP_ACCEPT=accept, **known)
+    assert (response.status_code, response["Content-Type"]) == (200, content_type)
+
+
+@pytest.mark.parametrize(
+    ("path", "accept"),
+    [
+        ("/todos", "text/csv"),
+        ("/todos", "application/vnd.apichallenges.todo+xml"),
+        ("/todos/1", "text/calendar"),
+    ],
+)
+def test_row_37_types_the_engine_did_not_know_are_406(
+    client: Client, known: dict[str, str], path: str, accept: str
+) -> None:
+    response = client.get(path, HTTP_ACCEPT=accept, **known)
+    assert (response.status_code, messages(response)) == (406, ["Unrecognised Accept Type"])

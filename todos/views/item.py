@@ -161,9 +161,11 @@ class TodoItemView(TodoApiView):
         return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
 
     def _wants_calendar(self, request: Request) -> bool:
-        # §2.11: only GET with a session, and only when text/calendar ranks first.
+        # §2.11: only GET with a session, and only when text/calendar ranks first; an
+        # edition that negotiates as the classic engine did has no calendar.
         return (
-            request.method == "GET"
+            not edition().engine_accept
+            and request.method == "GET"
             and self.challenger is not None
             and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
         )
