@@ -6,13 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from practiceapi.editions import edition
+from practiceapi.protocol.messages import NOT_FOUND
 from practiceapi.protocol.negotiation import HTML
-from practiceapi.protocol.responses import (
-    NOT_FOUND,
-    error_response,
-    preferred_type,
-    status_only_404,
-)
+from practiceapi.protocol.responses import error_response, preferred_type, status_only_404
 
 
 def not_found(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:

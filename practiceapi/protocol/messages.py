@@ -29,6 +29,7 @@ MISSING_CHALLENGER = (
     + " Create a session with POST /api/challenger and send its X-CHALLENGER header."
 )
 BODY_TOO_LARGE = "request body too large"
+NOT_FOUND = "404 resource Unknown"
 GUID_MISMATCH = "URL GUID does not match payload X-CHALLENGER"
 
 _MAX_TODOS = "ERROR: Cannot add instance, maximum limit of {} reached"

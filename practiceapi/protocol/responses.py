@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from practiceapi.editions import edition
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.formats import render
+from practiceapi.protocol.messages import NOT_FOUND
 from practiceapi.protocol.negotiation import (
     JSON,
     PRODUCIBLE,
@@ -79,9 +80,6 @@ def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpRe
     for name, value in (headers or {}).items():
         response[name] = value
     return response
-
-
-NOT_FOUND = "404 resource Unknown"
 
 
 def status_only_404(request: ApiRequest) -> HttpResponse | None:
