@@ -8,11 +8,13 @@ from practiceapi.protocol.lenientjson import LenientJsonError, loads_object
 
 
 def test_strict_json_reads_with_every_number_a_double() -> None:
-    assert loads_object('{"a": 1, "b": [true, null, "x"], "c": {"d": -2.5e1}}') == {
-        "a": 1.0,
-        "b": [True, None, "x"],
-        "c": {"d": -25.0},
-    }
+    document = loads_object('{"a": 1, "b": [true, null, "x"], "c": {"d": -2.5e1}}')
+    assert document == {"a": 1.0, "b": [True, None, "x"], "c": {"d": -25.0}}
+    assert isinstance(document["a"], float)
+
+
+def test_lenient_numbers_are_doubles_too() -> None:
+    assert isinstance(loads_object("{a: 1}")["a"], float)
 
 
 def test_unquoted_names_and_values_are_text() -> None:
