@@ -39,12 +39,10 @@ from challenges.conditions import (
 from challenges.declarations import CREDITED as CREDITED
 from challenges.declarations import (
     DASHBOARD,
-    DESCRIPTION_MAX,
     DOCS,
     JSON,
     MIRROR,
     MULTI_ONLY,
-    TITLE_MAX,
     XML,
     Catalogue,
     Challenge,
@@ -148,7 +146,15 @@ from practiceapi.protocol.messages import (
     VALIDATION_PREFIX,
     too_long,
 )
-from practiceapi.protocol.query import EQUALS, GREATER_THAN, LESS_THAN, MATCHES, WILDCARD
+from practiceapi.protocol.query import (
+    DESCRIPTION_MAX,
+    EQUALS,
+    GREATER_THAN,
+    LESS_THAN,
+    MATCHES,
+    TITLE_MAX,
+    WILDCARD,
+)
 
 # --------------------------------------------------------------------------- sections
 

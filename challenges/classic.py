@@ -29,12 +29,10 @@ from challenges.conditions import (
 )
 from challenges.declarations import (
     DASHBOARD,
-    DESCRIPTION_MAX,
     DOCS,
     JSON,
     MIRROR,
     MULTI_ONLY,
-    TITLE_MAX,
     XML,
     Catalogue,
     Challenge,
@@ -92,11 +90,13 @@ from practiceapi.protocol.messages import (
     PUT_CANNOT_CREATE,
     UNKNOWN_FIELD,
     VALIDATION_PREFIX,
+    body_too_large_classic,
     too_long,
 )
+from practiceapi.protocol.query import DESCRIPTION_MAX, TITLE_MAX, TODO_BODY_MAX_CHARACTERS
 
 # The classic 413 text, capital R: its challenge counted only this exact wording.
-BODY_TOO_LARGE = "Error: Request body too large, max allowed is 5000 bytes"
+BODY_TOO_LARGE = body_too_large_classic(TODO_BODY_MAX_CHARACTERS)
 
 # Keys the classic service used before it fixed a typo (2024-07): progress payloads saved
 # from it then restore under today's key.

@@ -40,9 +40,6 @@ DOCS = "/docs"
 MIRROR = "/mirror/request"
 DASHBOARD = "/gui/challenges"
 
-# The lengths the length challenges name; `todos.models` enforces the same (tested).
-TITLE_MAX = 50
-DESCRIPTION_MAX = 200
 JSON = "application/json"
 XML = "application/xml"
 

@@ -15,7 +15,7 @@ from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
-from practiceapi.protocol.messages import body_too_large
+from practiceapi.editions import edition
 from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest, prepare
 
@@ -26,7 +26,6 @@ API_CHALLENGE_SEGMENTS = frozenset(
 PRACTICE_PREFIXES = ("/mirror/", "/sim/")
 # The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
 MAX_HEADER_BLOCK_BYTES = 32_768
-OVERRIDABLE = frozenset({"GET", "PUT", "PATCH", "DELETE", "TRACE", "HEAD", "OPTIONS", "QUERY"})
 
 
 def normalise_path(path: str) -> str:
@@ -79,7 +78,7 @@ class ProtocolMiddleware:
             # on an empty one.
             return error_response(request, 411, ["Length Required: send a Content-Length"])
         if length and (not length.isdigit() or int(length) > limit):
-            return error_response(request, 413, [body_too_large(limit)])
+            return error_response(request, 413, [edition().body_too_large(limit)])
         if length and int(length) > 0:
             try:
                 received = len(request.body)
@@ -91,38 +90,38 @@ class ProtocolMiddleware:
                     request, 400, [f"Incomplete body: {received} of {length} bytes received"]
                 )
         override = request.META.get("HTTP_X_HTTP_METHOD_OVERRIDE")
-        if override and request.method == "POST":
+        rules = edition()
+        honoured = rules.override_methods
+        if override and (honoured is None or request.method in honoured):
             wanted = override.strip().upper()
-            if wanted not in OVERRIDABLE:
+            if wanted not in rules.override_targets:
                 return error_response(
                     request,
                     400,
                     [
                         f"Unsupported X-HTTP-Method-Override value: {override.strip()}; use one"
-                        f" of {', '.join(sorted(OVERRIDABLE))}"
+                        f" of {', '.join(sorted(rules.override_targets))}"
                     ],
                 )
-            request.original_method = "POST"
-            request.method = wanted
+            if wanted != request.method:
+                request.original_method = request.method
+                request.method = wanted
         return None
 
     @staticmethod
     def decorate(request: ApiRequest, response: HttpResponse) -> None:
+        rules = edition()
         response["Cache-Control"] = "no-store"
         if response.status_code < 400:
             response["X-Robots-Tag"] = "noindex"
+        phrase = rules.reason_phrases.get(response.status_code)
+        if phrase is not None:
+            # Servers that pass the application's phrase through (runserver, gunicorn)
+            # send the reference server's; granian always sends the standard one.
+            response.reason_phrase = phrase
         if request.api_endpoint:
-            response["Access-Control-Allow-Origin"] = "*"
-            preflight = request.method == "OPTIONS"
-            wanted_headers = request.META.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "").strip()
-            wanted_method = request.META.get("HTTP_ACCESS_CONTROL_REQUEST_METHOD", "").strip()
-            response["Access-Control-Allow-Headers"] = (
-                wanted_headers if preflight and wanted_headers else "*"
-            )
-            response["Access-Control-Allow-Methods"] = (
-                wanted_method if preflight and wanted_method else "*"
-            )
-            response["Access-Control-Expose-Headers"] = "*"
+            for name, value in rules.cors(request.META, request.method == "OPTIONS").items():
+                response[name] = value
         if not response.streaming:
             response["Content-Length"] = str(len(response.content))
             if request.method == "HEAD" and request.original_method:

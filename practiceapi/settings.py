@@ -181,6 +181,11 @@ SPECTACULAR_SETTINGS = {
     # No QUERY operations (OpenAPI 3.1 cannot hold them) and no /sim: it has its own
     # document at /sim/docs/openapi.json (sim/openapi.py).
     "PREPROCESSING_HOOKS": ["practiceapi.openapi.main_document_endpoints"],
+    # The document describes the edition being served (APICHALLENGES_EDITION).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "practiceapi.openapi.describe_edition",
+    ],
     # Swagger UI at /docs lists both documents. The definition selector lives in the
     # standalone layout, whose preset is a JS object, hence a JS literal, not a dict.
     "SWAGGER_UI_SETTINGS": """{

@@ -27,20 +27,22 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challenges.sessions import UNKNOWN_CHALLENGER, mode
+from practiceapi.editions import edition
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
-from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, select_media_type
+from practiceapi.protocol.messages import VALIDATION_PREFIX, too_long
+from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from practiceapi.protocol.parsers import (
     NOT_AN_OBJECT,
     BodyError,
     BodyFormats,
     JsonParser,
     XmlParser,
-    json_type_name,
 )
 from practiceapi.protocol.payloads import ErrorMessages, Item
-from practiceapi.protocol.responses import empty_response
+from practiceapi.protocol.responses import empty_response, negotiated_type
+from practiceapi.protocol.typenames import json_type_name
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
 from secrets_app.services import (
@@ -56,7 +58,6 @@ SECRET_TYPES = (JSON, XML, TEXT_XML)
 JSON_BODY, XML_BODY = "json", "xml"
 BODY_KINDS = {JSON: JSON_BODY, XML: XML_BODY, TEXT_XML: XML_BODY}
 
-TOKEN_ALLOW = {"Allow": "GET, POST, OPTIONS"}
 NOTE_ALLOW = {"Allow": "GET, HEAD, POST, OPTIONS"}
 BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="User Visible Realm"'}
 BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}
@@ -257,6 +258,12 @@ class _SecretView(ApiView):
     def handle_exception(self, exc: Exception) -> HttpResponse:
         # Render errors in the type this route chose (JSON or XML), not in whatever the
         # full Accept list would prefer elsewhere (e.g. CSV for `text/*`).
+        refused = isinstance(exc, ApiError) and exc.status in (401, 403)
+        if refused and not edition().secret_error_bodies:
+            # The classic service answered refused credentials with no body, typed JSON.
+            response = empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
+            response.error_messages = exc.messages  # read by challenge tracking
+            return response
         if isinstance(exc, ApiError) and not exc.force_json:
             response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
             response.error_messages = exc.messages  # read by challenge tracking
@@ -266,7 +273,7 @@ class _SecretView(ApiView):
 
 def _lenient_media_type(request: HttpRequest) -> str:
     try:
-        return select_media_type(request.META.get("HTTP_ACCEPT"), SECRET_TYPES)
+        return negotiated_type(request, SECRET_TYPES)
     except NotAcceptable:
         return JSON
 
@@ -293,11 +300,21 @@ def _check_admin(request: HttpRequest) -> None:
     raise ApiError(401, BASIC_REQUIRED, headers={} if widget == "true" else BASIC_CHALLENGE)
 
 
+def _token_allow() -> dict[str, str]:
+    return {"Allow": edition().token_allow}
+
+
 class SecretTokenView(_SecretView):
     """POST: the session's token for Basic admin credentials; GET: the same, read-only."""
 
-    headers_on_405 = TOKEN_ALLOW
     schema = TokenSchema()
+
+    @property
+    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
+        return _token_allow()
+
+    def implements(self, method: str) -> bool:
+        return super().implements(method) and (method != "GET" or edition().token_get)
 
     @extend_schema(
         operation_id="secret_token_create",
@@ -357,10 +374,10 @@ class SecretTokenView(_SecretView):
 
     def head(self, request: Request) -> HttpResponse:
         # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
-        return empty_response(405, TOKEN_ALLOW)
+        return empty_response(405, _token_allow())
 
     def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, TOKEN_ALLOW)
+        return empty_response(204, _token_allow())
 
 
 class SecretNoteView(_SecretView):
@@ -472,7 +489,8 @@ def _note_from_body(request: Request) -> str:
     kind = BODY_KINDS[request._request.content_type]
     if not request.body.strip():
         raise ApiError(
-            422, f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}"
+            edition().validation_status,
+            f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
         )
     fields = request.data
     if not isinstance(fields, dict):  # `null` included: it is no object either
@@ -495,6 +513,9 @@ def _note_from_body(request: Request) -> str:
         elif "\x00" in note:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append("Failed Validation: note can not contain the NUL character")
+    rules = edition()
     if messages:
-        raise ApiError(422, *messages)
+        raise ApiError(rules.validation_status, *messages)
+    if not rules.truncate_notes and len(fields["note"]) > NOTE_MAX:
+        raise ApiError(400, VALIDATION_PREFIX + too_long("note", NOTE_MAX))
     return fields["note"]

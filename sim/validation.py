@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.parsers import json_type_name
+from practiceapi.protocol.typenames import json_type_name
 from sim.data import DESCRIPTION_MAX, NAME_MAX, TAKEN_NAMES
 
 PREFIX = "Failed Validation: "

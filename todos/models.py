@@ -5,9 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from challenges.models import Challenger
-
-TITLE_MAX = 50
-DESCRIPTION_MAX = 200
+from practiceapi.protocol.query import DESCRIPTION_MAX, TITLE_MAX
 
 
 class Todo(models.Model):

@@ -15,20 +15,23 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 
+from practiceapi.editions import Edition, edition
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import (
     MANDATORY_TITLE,
     VALIDATION_PREFIX,
     cannot_amend_id,
+    not_a_boolean,
     not_of_type,
     too_long,
     unknown_field,
 )
-from practiceapi.protocol.parsers import json_type_name
+from practiceapi.protocol.typenames import json_type_name
 from todos.models import DESCRIPTION_MAX, TITLE_MAX
 
 FIELDS = ("id", "title", "doneStatus", "description")
@@ -42,7 +45,6 @@ DEFAULTS: dict[str, Any] = {"doneStatus": False, "description": ""}
 MAX_TODO_ID = 2_147_483_646
 
 PREFIX = VALIDATION_PREFIX
-CREATE_WITH_ID = "Failed Validation: Invalid Creation: Not allowed to create with id"
 
 _PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
 _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -104,25 +106,80 @@ def _unknown_name(name: str, value: Any) -> str:
     return str(name)
 
 
+def java_double_text(value: float) -> str:
+    """A number as Java's `Double.toString` writes it (`1.0`, `0.5`, `1.0E7`, `1.0E-4`)."""
+    number = float(value)
+    if not math.isfinite(number):
+        return "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
+    if number == 0 or 1e-3 <= abs(number) < 1e7:
+        return repr(number)
+    # Shortest round-trip digits (Python's repr and Java's agree on them), Java's layout.
+    sign, digits, exponent = Decimal(repr(number)).normalize().as_tuple()
+    text = "".join(map(str, digits))
+    mantissa = f"{text[0]}.{text[1:] or '0'}"
+    return f"{'-' if sign else ''}{mantissa}E{len(text) + int(exponent) - 1}"
+
+
+def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Body values as the classic engine read them: text, except that a boolean field
+    holding `true`/`false` (any case) is a boolean; null and arrays are dropped.
+
+    Raises the engine's 400 for a boolean field whose text is neither.
+    """
+    read: dict[str, Any] = {}
+    for name, value in fields.items():
+        if name == "id" or isinstance(value, dict):
+            read[name] = value  # compared as a number / reported as an unknown path
+            continue
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, (int, float)):
+            text = java_double_text(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            continue
+        if _EXPECTED.get(name) == "BOOLEAN":
+            if text.lower() not in ("true", "false"):
+                raise ApiError(edition().validation_status, not_a_boolean(name, text))
+            read[name] = text.lower() == "true"
+        else:
+            read[name] = text
+    return read
+
+
 # ---------------------------------------------------------------------------------------
 # The steps of §2.8
 # ---------------------------------------------------------------------------------------
 
 
-def type_errors(fields: Mapping[str, Any]) -> list[str]:
-    """Step 1: every known non-id field whose value has the wrong type, in field order."""
+def type_errors(fields: Mapping[str, Any], rules: Edition | None = None) -> list[str]:
+    """Step 1: every typed non-id field whose value has the wrong type, in field order,
+    as the edition `rules` checks and names types (the current edition's when None)."""
+    typed, type_name = (
+        (_EXPECTED.keys(), json_type_name)
+        if rules is None
+        else (rules.typed_fields, rules.type_name)
+    )
     errors = []
     for name, expected in _EXPECTED.items():
-        if name in fields and json_type_name(fields[name]) != expected:
-            errors.append(not_of_type(name, expected, json_type_name(fields[name])))
+        if name in typed and name in fields and type_name(fields[name]) != expected:
+            errors.append(not_of_type(name, expected, type_name(fields[name])))
     return errors
 
 
+def amend_type_errors(fields: Mapping[str, Any]) -> list[str]:
+    """Step 1 of an amendment: its type errors, none where the edition skips the check."""
+    rules = edition()
+    return type_errors(fields, rules) if rules.amend_checks_types else []
+
+
 def check_types(fields: Mapping[str, Any], *, create: bool) -> None:
-    """Raise the step-1 422: `Failed Validation: ` prefixed on create, bare on amend."""
-    errors = type_errors(fields)
+    """Raise the step-1 error: `Failed Validation: ` prefixed on create, bare on amend."""
+    rules = edition()
+    errors = type_errors(fields, rules) if create else amend_type_errors(fields)
     if errors:
-        raise ApiError(422, (PREFIX if create else "") + ", ".join(errors))
+        raise ApiError(rules.validation_status, (PREFIX if create else "") + ", ".join(errors))
 
 
 def field_problem(name: str, value: Any) -> str | None:
@@ -145,17 +202,27 @@ def field_problem(name: str, value: Any) -> str | None:
 
 
 def check_fields(fields: Mapping[str, Any]) -> None:
-    """Step 3: the first bad supplied field, in the client's order, as a prefixed 422."""
+    """Step 3: the first bad supplied field, in the client's order, as a prefixed error."""
+    rules = edition()
     for name, value in fields.items():
+        if name != "id" and name not in _EXPECTED:
+            unknown = _unknown_name(name, value) if rules.unknown_field_path else str(name)
+            raise ApiError(
+                rules.validation_status, rules.unknown_field_prefix + unknown_field(unknown)
+            )
         problem = field_problem(name, value)
         if problem:
-            raise ApiError(422, PREFIX + problem)
+            raise ApiError(rules.validation_status, PREFIX + problem)
 
 
 def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
-    """A body `id` equal to the todo's (numerically) is ignored; another one is a 422."""
+    """A body `id` equal to the todo's (numerically) is ignored; another one is refused."""
     if "id" in fields and id_key(fields["id"]) != current_id:
-        raise ApiError(422, cannot_amend_id(current_id, display(fields["id"])))
+        rules, wanted = edition(), fields["id"]
+        # The classic engine read a body id as a number and showed it as an integer.
+        whole = id_key(wanted) if rules.reads_text else None
+        shown = display(wanted) if whole is None else str(whole)
+        raise ApiError(rules.validation_status, cannot_amend_id(current_id, shown))
 
 
 # ---------------------------------------------------------------------------------------
@@ -166,14 +233,19 @@ def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
 def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     """Steps 1-3 of a create; returns the draft (canonical names, no `id`).
 
-    The draft may still lack `title`: the cap (409) is checked before that (step 4/5), by
-    the service, which then builds the row with `new_row`.
+    The draft may still lack `title` where the edition checks the cap (409) before that
+    (step 4/5, by the service, which then builds the row with `new_row`).
     """
+    rules = edition()
     fields = normalise(body)
     check_types(fields, create=True)
     if "id" in fields:
-        raise ApiError(422, CREATE_WITH_ID)
+        raise ApiError(rules.validation_status, rules.create_with_id)
+    if rules.reads_text:
+        fields = read_as_text(fields)
     check_fields(fields)
+    if rules.title_before_cap and "title" not in fields:
+        raise ApiError(rules.validation_status, MANDATORY_TITLE)
     return fields
 
 
@@ -201,12 +273,15 @@ def amended_row(
     merge patch, JSON Patch): every field takes the body value or its default, so `title`
     is required.
     """
+    rules = edition()
     fields = normalise(body)
+    if rules.reads_text:
+        fields = read_as_text(fields)
     check_amend_id(fields, current["id"])
     check_fields(fields)
     if replace:
         if "title" not in fields:
-            raise ApiError(422, PREFIX + MANDATORY_TITLE)
+            raise ApiError(rules.validation_status, rules.replace_missing_title)
         base: dict[str, Any] = {"id": current["id"], **DEFAULTS}
     else:
         base = dict(current)

@@ -29,13 +29,14 @@ from challenges.sessions import (
     mode,
     single_player,
 )
-from practiceapi.protocol.apiview import ApiView
+from practiceapi.editions import edition
+from practiceapi.protocol.apiview import ApiView, FixedResponse
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Collection
-from practiceapi.protocol.responses import empty_response
+from practiceapi.protocol.responses import empty_response, status_only_404
 from practiceapi.request import api_request
 
 CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
@@ -82,7 +83,7 @@ def _known(request: Request, guid: str) -> Challenger:
     """`_lookup`, answering 404 for an unknown GUID as C.3 does (no format check)."""
     challenger = lookup_session(request, guid)
     if challenger is None:
-        raise unknown_challenger(f"Challenger not found {guid}")
+        raise unknown_session(request, f"Challenger not found {guid}")
     return challenger
 
 
@@ -104,9 +105,10 @@ class ChallengerView(ApiView):
             return with_session(request, response, challenger)
         challenger = request._request.challenger
         if challenger is None:
-            raise unknown_challenger(
+            raise unknown_session(
+                request,
                 f"Unknown X-CHALLENGER {header}: {CREATE_HINT}, or restore one with "
-                f"PUT /api/challenger/{{guid}}"
+                f"PUT /api/challenger/{{guid}}",
             )
         response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
         return with_session(request, response, challenger)
@@ -136,7 +138,7 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(409, GUID_MISMATCH)
+            error = ApiError(edition().guid_mismatch_status, GUID_MISMATCH)
             error.headers["X-CHALLENGER"] = str(named)
             raise error
         challenger = lookup_session(request, guid)
@@ -189,6 +191,17 @@ def url_guid(guid: str) -> str:
         return parse_guid(guid)
     except InvalidPayload as error:
         raise ApiError(400, str(error)) from None
+
+
+def unknown_session(request: Request, message: str) -> Exception:
+    """The 404 for a GUID that names no session: the error naming it, or where the edition
+    answers so, the status-only 404 of an unknown resource."""
+    if not edition().unknown_challenger_messages:
+        response = status_only_404(api_request(request))
+        if response is not None:
+            response["X-CHALLENGER"] = UNKNOWN_CHALLENGER
+            return FixedResponse(response)
+    return unknown_challenger(message)
 
 
 def unknown_challenger(message: str) -> ApiError:

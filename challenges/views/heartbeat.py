@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 
 from challenges.schema import heartbeat
+from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.responses import empty_response
 
@@ -29,15 +30,18 @@ class HeartbeatView(ApiView):
 
     @heartbeat(405, "Deliberately not allowed")
     def post(self, request: Request) -> HttpResponse:
-        return empty_response(405)
+        response = empty_response(405)
+        content_type = edition().status_route_content_type(request.META.get("HTTP_ACCEPT"))
+        if content_type:
+            response["Content-Type"] = content_type
+        return response
 
     put = delete = post
 
     @heartbeat(500, "A deliberate server error, for practising")
     def patch(self, request: Request) -> HttpResponse:
-        response = empty_response(500)
-        response.reason_phrase = "Server Error"  # the reference's phrase (D3.11)
-        return response
+        # The reference's phrase, "Server Error" (D3.11), is set with every 500.
+        return empty_response(500)
 
     def trace(self, request: Request) -> HttpResponse:
         return empty_response(501)

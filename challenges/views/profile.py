@@ -20,9 +20,10 @@ from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
 from challenges.views.challenger import url_guid
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.parsers import BodyFormats, OrjsonParser, json_type_name
+from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.responses import empty_response
+from practiceapi.protocol.typenames import json_type_name
 
 NAME_MAX = 100
 FIELDS = ("xChallenger", "displayName", "cohort", "cohortName")

@@ -99,9 +99,8 @@ class ApiView(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.format_kwarg = None
         request._request.structured_xml = self.structured_xml
-        implemented = hasattr(self, request.method.lower())
-        if not implemented:
-            raise _FixedStatus(empty_response(405, self.headers_on_405))
+        if not self.implements(request.method):
+            raise FixedResponse(empty_response(405, self.headers_on_405))
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
             renderer, media_type = self.perform_content_negotiation(request)
@@ -111,6 +110,10 @@ class ApiView(APIView):
         request.accepted_renderer, request.accepted_media_type = renderer, media_type
         self.after_negotiation(request)
         self.check_content_type(request)
+
+    def implements(self, method: str) -> bool:
+        """Whether this route answers `method`; any other verb gets the empty 405."""
+        return hasattr(self, method.lower())
 
     def before_negotiation(self, request: Request) -> None:
         """Checks the reference makes before Accept validation (e.g. the _limit guard)."""
@@ -127,7 +130,7 @@ class ApiView(APIView):
             request.negotiator.select_parser(request, request.parsers)
 
     def handle_exception(self, exc: Exception) -> HttpResponse:
-        if isinstance(exc, _FixedStatus):
+        if isinstance(exc, FixedResponse):
             return exc.response
         return super().handle_exception(exc)
 
@@ -140,7 +143,9 @@ class ApiView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
 
-class _FixedStatus(Exception):
+class FixedResponse(Exception):
+    """Raised to answer with a response built in advance (fixed-status routes)."""
+
     def __init__(self, response: HttpResponse) -> None:
         super().__init__(response.status_code)
         self.response = response

@@ -12,9 +12,9 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.request import Request
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.negotiation import PRODUCIBLE, select_media_type
+from practiceapi.protocol.negotiation import PRODUCIBLE
 from practiceapi.protocol.renderers import XmlRenderer
-from practiceapi.protocol.responses import empty_response, error_response
+from practiceapi.protocol.responses import empty_response, error_response, negotiated_type
 
 
 class ApiContentNegotiation(BaseContentNegotiation):
@@ -45,9 +45,7 @@ class ApiContentNegotiation(BaseContentNegotiation):
         view = request.parser_context.get("view") if request.parser_context else None
         producible = getattr(view, "producible", PRODUCIBLE)
         structured = getattr(view, "structured_xml", False)
-        media_type = select_media_type(
-            request.META.get("HTTP_ACCEPT"), producible, structured_xml=structured
-        )
+        media_type = negotiated_type(request._request, producible, structured_xml=structured)
         for renderer in renderers:
             if renderer.media_type == media_type:
                 return renderer, media_type

@@ -20,7 +20,16 @@ UNKNOWN_FIELD = "Could not find field:"
 AMEND_ID = "Can not amend id from"
 NO_SUCH_TODO = "No such todo entity instance with id =="
 PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
+CREATE_WITH_ID = VALIDATION_PREFIX + "Invalid Creation: Not allowed to create with id"
+# The classic engine put its creation prefix before the validation one.
+CLASSIC_CREATE_WITH_ID = "Invalid Creation: " + VALIDATION_PREFIX + "Not allowed to create with id"
+MISSING_CHALLENGER_CLASSIC = "Cannot amend details. Missing a valid X-CHALLENGER header."
+MISSING_CHALLENGER = (
+    MISSING_CHALLENGER_CLASSIC
+    + " Create a session with POST /api/challenger and send its X-CHALLENGER header."
+)
 BODY_TOO_LARGE = "request body too large"
+NOT_FOUND = "404 resource Unknown"
 GUID_MISMATCH = "URL GUID does not match payload X-CHALLENGER"
 
 _MAX_TODOS = "ERROR: Cannot add instance, maximum limit of {} reached"
@@ -54,3 +63,13 @@ def max_todos_reached(cap: int) -> str:
 
 def body_too_large(limit: int) -> str:
     return f"Error: {BODY_TOO_LARGE}, max allowed is {limit} bytes"
+
+
+def body_too_large_classic(limit: int) -> str:
+    """The classic service's wording: a capital R."""
+    return f"Error: {BODY_TOO_LARGE.capitalize()}, max allowed is {limit} bytes"
+
+
+def not_a_boolean(name: str, text: str) -> str:
+    """The classic engine's rule for a boolean field given as text it cannot read."""
+    return f"{VALIDATION_PREFIX}{name} : {text} does not match type BOOLEAN (true, false)"

@@ -124,6 +124,37 @@ def select_media_type(
     return chosen
 
 
+# What the classic engine recognised in an Accept item (by substring), and as what.
+_ENGINE_KINDS = (
+    ("application/xml", XML),
+    ("application/json", JSON),
+    ("application/*", "*"),
+    ("*/*", "*"),
+    ("text/plain", JSON),
+    ("text/html", JSON),
+)
+
+
+def _engine_kind(item: str) -> str | None:
+    return next((kind for text, kind in _ENGINE_KINDS if text in item), None)
+
+
+def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE) -> str:
+    """The response type as the classic engine chose it, or raise NotAcceptable.
+
+    It answered JSON or XML only. An Accept item counted if it contained one of the
+    types it recognised (`text/plain` and `text/html` were answered as JSON); a header with
+    items, none of them recognised, is a 406. XML is chosen when the first recognised
+    item that is not a wildcard asks for it (header order; q-values were not read).
+    """
+    items = [item.strip() for item in (accept or "").strip().lower().split(",") if item.strip()]
+    kinds = [_engine_kind(item) for item in items[:MAX_RANGES]]
+    if kinds and all(kind is None for kind in kinds):
+        raise NotAcceptable(UNRECOGNISED_MESSAGE)
+    preferred = next((kind for kind in kinds if kind not in (None, "*")), JSON)
+    return XML if preferred == XML and XML in producible else JSON
+
+
 def is_structured_todo_xml(media_type: str) -> bool:
     """Is this an `application/<...>+xml` type naming the todo model (§3.2)?
 

@@ -36,6 +36,8 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
+from practiceapi.editions import edition
+from practiceapi.protocol import lenientjson
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
 from practiceapi.protocol.query import Field
@@ -166,6 +168,17 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise BodyError(NOT_AN_OBJECT)
     return document
+
+
+def parse_lenient_json_object(body: bytes) -> dict[str, Any]:
+    """A POST/PUT JSON body read as the classic engine read it (`lenientjson`); any
+    failure is the bare syntax message, without where and why."""
+    if is_blank(body):
+        return {}
+    try:
+        return lenientjson.loads_object(body.decode("utf-8"))
+    except (UnicodeDecodeError, lenientjson.LenientJsonError):
+        raise BodyError(INVALID_JSON) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -351,6 +364,8 @@ class JsonObjectParser(JsonParser):
     """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
+        if edition().lenient_json:
+            return parse_lenient_json_object(body)
         return parse_json_object(body)
 
 
@@ -469,21 +484,3 @@ class BodyFormats:
             return ApiError(status, message, headers=dict(self.headers))
         message = self.unsupported.format(content_type=sent.lower(), header=sent)
         return ApiError(415, message, headers={**self.headers, **self.unsupported_headers})
-
-
-def json_type_name(value: Any) -> str:
-    """A body value's type as validation messages name it (spec/api.md §2.8):
-    STRING, BOOLEAN, INTEGER, NUMERIC, OBJECT, ARRAY or NULL."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMERIC"
-    if isinstance(value, dict):
-        return "OBJECT"
-    if isinstance(value, list):
-        return "ARRAY"
-    return "STRING"

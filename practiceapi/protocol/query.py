@@ -26,6 +26,11 @@ class Field:
     kind: str  # "integer" | "boolean" | "string"
 
 
+# A todo's limits: the model, validation and the challenges that name them share these.
+TITLE_MAX = 50
+DESCRIPTION_MAX = 200
+TODO_BODY_MAX_CHARACTERS = 5000
+
 TODO_FIELDS: tuple[Field, ...] = (
     Field("id", "integer"),
     Field("title", "string"),

@@ -16,22 +16,17 @@ from rest_framework.request import Request
 from challenges.exchange import StoreFacts
 from challenges.models import Challenger
 from challenges.sessions import mode
+from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.hashorder import java_hashmap_order
-from practiceapi.protocol.messages import body_too_large
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import TODO_FIELDS
+from practiceapi.protocol.query import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS
 from practiceapi.request import api_request
-from todos.validation import FIELDS, amended_row, normalise, type_errors
+from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 
-MAX_BODY_CHARACTERS = 5000
-BODY_TOO_LARGE = body_too_large(MAX_BODY_CHARACTERS)
-MISSING_CHALLENGER = (
-    "Cannot amend details. Missing a valid X-CHALLENGER header."
-    " Create a session with POST /api/challenger and send its X-CHALLENGER header."
-)
+MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
 NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 XML_ROOTS = ("todo", "todos")
@@ -64,11 +59,11 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
     The type errors are reported only once the todo is known to exist (a missing todo
     answers its own not-found/422 first), hence the builder raises them."""
-    errors = type_errors(fields)
+    errors = amend_type_errors(fields)
 
     def build(current: dict) -> dict:
         if errors:
-            raise ApiError(422, ", ".join(errors))
+            raise ApiError(edition().validation_status, ", ".join(errors))
         return amended_row(current, fields, replace=True)
 
     return errors, build
@@ -93,9 +88,9 @@ class TodoApiView(ApiView):
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).
         if request.method in WRITES and self.challenger is None and mode() == "multi":
-            raise ApiError(401, MISSING_CHALLENGER)
+            raise ApiError(401, edition().missing_challenger)
 
     def after_negotiation(self, request: Request) -> None:
         # OPTIONS is a fixed route: no body checks (§1.4).
         if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
-            raise ApiError(413, BODY_TOO_LARGE)
+            raise ApiError(413, edition().body_too_large(MAX_BODY_CHARACTERS))

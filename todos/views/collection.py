@@ -12,12 +12,12 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from practiceapi.editions import edition
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
 from practiceapi.protocol.query import (
     CLAMP_PAGING,
     EQUALS,
-    GET_PAGING,
     TODO_FIELDS,
     Paging,
     ParsedQuery,
@@ -25,6 +25,7 @@ from practiceapi.protocol.query import (
     parse_query_string,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
+from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
 from todos import schema
 from todos.selectors import list_rows, store_facts
@@ -45,19 +46,22 @@ from todos.views.base import (
     replacement,
 )
 
-COLLECTION_ALLOW = "OPTIONS, GET, HEAD, POST, QUERY, PUT"
 PUT_NEEDS_ID = "PUT requires an identifier in the URI or payload"
-MAX_LIMIT = 20
 # What the reference's request hook parses with Integer.parseInt before the 406 check.
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
 
 
-def _over_max_limit(query: ParsedQuery) -> bool:
+def _over_max_limit(query: ParsedQuery, guard: int) -> bool:
     if query.limit is None or query.limit_op != EQUALS or not _JAVA_INT.fullmatch(query.limit):
         return False
     value = int(query.limit)
     # Values that overflow a Java int skip the hook; paging then rejects them anyway.
-    return -(2**31) <= value < 2**31 and value > MAX_LIMIT
+    return -(2**31) <= value < 2**31 and value > guard
+
+
+def _format_headers() -> dict[str, str]:
+    """The QUERY formats, where the edition advertises them."""
+    return {"Accept-Query": ACCEPT_QUERY} if edition().advertise_formats else {}
 
 
 class TodoListView(TodoApiView):
@@ -65,12 +69,16 @@ class TodoListView(TodoApiView):
 
     body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
+    def implements(self, method: str) -> bool:
+        return method in edition().todos_verbs
+
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
         self.url_query = parse_query_string(request.META.get("QUERY_STRING", ""))
         # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
-        if request.method == "GET" and _over_max_limit(self.url_query):
-            raise ApiError(400, f"_limit must be no more than {MAX_LIMIT}")
+        guard = edition().limit_guard
+        if request.method == "GET" and guard is not None and _over_max_limit(self.url_query, guard):
+            raise ApiError(400, f"_limit must be no more than {guard}")
 
     def _rows(self, request: Request) -> list[dict]:
         rows = list_rows(self.challenger)
@@ -79,17 +87,17 @@ class TodoListView(TodoApiView):
 
     def _page(self, request: Request, paging: Paging) -> Response:
         page = apply_query(self._rows(request), self.url_query, TODO_FIELDS, paging)
-        return Response(collection(page), headers={"Accept-Query": ACCEPT_QUERY})
+        return Response(collection(page), headers=_format_headers())
 
     @schema.list_todos
     def get(self, request: Request) -> Response:
-        return self._page(request, GET_PAGING)
+        return self._page(request, edition().list_paging)
 
     @schema.head_todos
     def head(self, request: Request) -> Response:
         # The GET body is rendered so that Content-Length is the GET body's length; the
         # server drops the body of a HEAD response.
-        return self._page(request, CLAMP_PAGING)
+        return self._page(request, edition().head_paging)
 
     @schema.query_todos
     def query(self, request: Request) -> Response:
@@ -105,13 +113,14 @@ class TodoListView(TodoApiView):
 
     @schema.create_todo
     def post(self, request: Request) -> Response:
+        rules = edition()
         draft = validate_create(read_todo_body(request))
         try:
             row, facts = create_todo(self.challenger, draft, cap=max_todos())
         except TodoLimitReached as full:
-            raise ApiError(409, max_todos_reached(full.cap)) from None
+            raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
-            raise ApiError(422, MANDATORY_TITLE) from None
+            raise ApiError(rules.validation_status, MANDATORY_TITLE) from None
         remember(request, facts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
@@ -119,21 +128,25 @@ class TodoListView(TodoApiView):
     @schema.replace_todo_by_body_id
     def put(self, request: Request) -> Response:
         fields = read_todo_body(request)
+        status = edition().validation_status
         if fields.get("id") in (None, ""):
-            raise ApiError(422, PUT_NEEDS_ID)
+            raise ApiError(status, PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
             row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
         except TodoNotFound:
-            raise ApiError(422, ", ".join(errors) or PUT_CANNOT_CREATE) from None
+            raise ApiError(status, ", ".join(errors) or PUT_CANNOT_CREATE) from None
         remember(request, facts)
         return Response(item(row))
 
     @schema.options_todos
     def options(self, request: Request) -> HttpResponse:
-        # 200 (not the engine's 204) with or without a session: the reference's 204 for
-        # multi-player without X-CHALLENGER is an accident of where its rewrite runs.
-        response = HttpResponse(status=200, content_type="text/plain")
-        response["Allow"] = COLLECTION_ALLOW
-        response["Accept-Query"] = ACCEPT_QUERY
+        rules = edition()
+        status = rules.options_todos_status[self.challenger is not None]
+        headers = {"Allow": rules.todos_allow, **_format_headers()}
+        if status == 204:
+            return empty_response(204, headers)
+        response = HttpResponse(status=status, content_type="text/plain")
+        for name, value in headers.items():
+            response[name] = value
         return response

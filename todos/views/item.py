@@ -13,6 +13,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from practiceapi.editions import edition
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import PUT_CANNOT_CREATE, no_such_todo
 from practiceapi.protocol.negotiation import JSON, top_ranked_range
@@ -52,7 +53,6 @@ PATCH_BODY = BodyFormats(
     unsupported="Unsupported PATCH Content Type",
     headers={"Accept-Patch": ACCEPT_PATCH},
 )
-ITEM_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE"
 # The reference's fixed QUERY route on an item lists no PATCH (§2.5).
 QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
 JSON_PATCH_FAILED = "JSON Patch could not be applied"
@@ -153,14 +153,19 @@ class TodoItemView(TodoApiView):
 
     body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
 
+    def implements(self, method: str) -> bool:
+        return method in edition().todo_item_verbs
+
     @property
     def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
         return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
 
     def _wants_calendar(self, request: Request) -> bool:
-        # §2.11: only GET with a session, and only when text/calendar ranks first.
+        # §2.11: only GET with a session, and only when text/calendar ranks first; an
+        # edition that negotiates as the classic engine did has no calendar.
         return (
-            request.method == "GET"
+            not edition().engine_accept
+            and request.method == "GET"
             and self.challenger is not None
             and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
         )
@@ -214,8 +219,13 @@ class TodoItemView(TodoApiView):
         try:
             row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
         except TodoNotFound:
+            rules = edition()
+            if rules.put_missing is not None:
+                raise ApiError(*rules.put_missing) from None
             if "id" in fields:
-                raise ApiError(422, ", ".join(errors) or PUT_CANNOT_CREATE) from None
+                raise ApiError(
+                    rules.validation_status, ", ".join(errors) or PUT_CANNOT_CREATE
+                ) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
         remember(request, facts)
@@ -261,8 +271,14 @@ class TodoItemView(TodoApiView):
         except TodoNotFound:
             raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
         remember(request, facts)
-        return empty_response(204)
+        rules = edition()
+        response = empty_response(rules.delete_status)
+        if rules.delete_content_type:
+            response["Content-Type"] = rules.delete_content_type
+        return response
 
     @schema.options_todo
     def options(self, request: Request, todo_id: str) -> HttpResponse:
-        return empty_response(204, {"Allow": ITEM_ALLOW, "Accept-Patch": ACCEPT_PATCH})
+        rules = edition()
+        formats = {"Accept-Patch": ACCEPT_PATCH} if rules.advertise_formats else {}
+        return empty_response(204, {"Allow": rules.todo_item_allow, **formats})
