@@ -238,22 +238,25 @@ def complete_heartbeat_challenges(s: Student) -> None:
         assert reply.status == status, verb
 
 
-def complete_secret_challenges(s: Student) -> None:
-    """Sections 24 and 25."""
-    assert s.send("POST", "/api/secret/token", Authorization=basic("admin", "wrong")).status == 401
-    reply = s.send("POST", "/api/secret/token", Authorization=basic("admin", "password"))
+def complete_secret_challenges(s: Student, root: str = "/api") -> None:
+    """Sections 24 and 25 (the classic edition's authentication and authorization
+    challenges too, on the root paths: `root=""`)."""
+    assert (
+        s.send("POST", f"{root}/secret/token", Authorization=basic("admin", "wrong")).status == 401
+    )
+    reply = s.send("POST", f"{root}/secret/token", Authorization=basic("admin", "password"))
     assert reply.status == 201
     token = reply.headers["x-auth-token"]
     note = {"note": "my secret"}
-    assert s.send("GET", "/api/secret/note", X_AUTH_TOKEN="not-my-token").status == 403
-    assert s.send("GET", "/api/secret/note").status == 401
-    assert s.send("GET", "/api/secret/note", X_AUTH_TOKEN=token).status == 200
-    assert s.send("POST", "/api/secret/note", note, X_AUTH_TOKEN=token).status == 200
-    assert s.send("POST", "/api/secret/note", note).status == 401
-    assert s.send("POST", "/api/secret/note", note, X_AUTH_TOKEN="not-my-token").status == 403
+    assert s.send("GET", f"{root}/secret/note", X_AUTH_TOKEN="not-my-token").status == 403
+    assert s.send("GET", f"{root}/secret/note").status == 401
+    assert s.send("GET", f"{root}/secret/note", X_AUTH_TOKEN=token).status == 200
+    assert s.send("POST", f"{root}/secret/note", note, X_AUTH_TOKEN=token).status == 200
+    assert s.send("POST", f"{root}/secret/note", note).status == 401
+    assert s.send("POST", f"{root}/secret/note", note, X_AUTH_TOKEN="not-my-token").status == 403
     bearer = f"Bearer {token}"
-    assert s.send("GET", "/api/secret/note", Authorization=bearer).status == 200
-    assert s.send("POST", "/api/secret/note", note, Authorization=bearer).status == 200
+    assert s.send("GET", f"{root}/secret/note", Authorization=bearer).status == 200
+    assert s.send("POST", f"{root}/secret/note", note, Authorization=bearer).status == 200
 
 
 def complete_miscellaneous_challenges(s: Student) -> None:

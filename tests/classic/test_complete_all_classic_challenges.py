@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from tests.challenges.test_complete_all_challenges import Student, basic
+from tests.challenges.test_complete_all_challenges import Student, complete_secret_challenges
 
 XML_TODO = b"<todo><title>from xml</title><doneStatus>false</doneStatus></todo>"
 
@@ -109,24 +109,6 @@ def complete_heartbeat(s: Student) -> None:
         assert s.send("POST", "/heartbeat", X_HTTP_Method_Override=verb).status == status, verb
 
 
-def complete_secrets(s: Student) -> None:
-    """Authentication and Authorization challenges."""
-    assert s.send("POST", "/secret/token", Authorization=basic("admin", "wrong")).status == 401
-    reply = s.send("POST", "/secret/token", Authorization=basic("admin", "password"))
-    assert reply.status == 201
-    token = reply.headers["x-auth-token"]
-    note = {"note": "my secret"}
-    assert s.send("GET", "/secret/note", X_AUTH_TOKEN="not-my-token").status == 403
-    assert s.send("GET", "/secret/note").status == 401
-    assert s.send("GET", "/secret/note", X_AUTH_TOKEN=token).status == 200
-    assert s.send("POST", "/secret/note", note, X_AUTH_TOKEN=token).status == 200
-    assert s.send("POST", "/secret/note", note).status == 401
-    assert s.send("POST", "/secret/note", note, X_AUTH_TOKEN="not-my-token").status == 403
-    bearer = f"Bearer {token}"
-    assert s.send("GET", "/secret/note", Authorization=bearer).status == 200
-    assert s.send("POST", "/secret/note", note, Authorization=bearer).status == 200
-
-
 def complete_miscellaneous(s: Student) -> None:
     """Empty the list (each DELETE 200), fill it to 20, and have the 21st refused (400)."""
     for todo_id in todo_ids(s):
@@ -144,7 +126,7 @@ def complete_all_but_the_new_session(s: Student) -> None:
     complete_formats(s)
     complete_restoring(s)
     complete_heartbeat(s)
-    complete_secrets(s)
+    complete_secret_challenges(s, root="")
     complete_miscellaneous(s)
 
 
