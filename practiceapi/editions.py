@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.conf import settings
 
 from practiceapi.protocol.messages import (
@@ -49,6 +50,25 @@ def current_cors(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
         "Access-Control-Allow-Methods": wanted_method if preflight and wanted_method else "*",
         "Access-Control-Expose-Headers": "*",
     }
+
+
+def compact_todo_store(rows: list[dict[str, Any]]) -> bytes:
+    """`GET /challenger/database/{guid}`: the session's todos as compact JSON."""
+    return orjson.dumps({"todos": rows})
+
+
+def engine_todo_store(rows: list[dict[str, Any]]) -> bytes:
+    """The classic engine wrote this document by hand: a space before the array's colon,
+    `", "` between members and items, fields in definition order. Its values are JSON
+    here (the engine escaped only double quotes, so a title with a backslash made its
+    document invalid: an accident not copied)."""
+    items = ", ".join(
+        "{"
+        + ", ".join(f'"{name}": {orjson.dumps(value).decode()}' for name, value in row.items())
+        + "}"
+        for row in rows
+    )
+    return f'{{"todos" : [{items}]}}'.encode()
 
 
 def classic_cors(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
@@ -160,6 +180,8 @@ class Edition:
     # An unrouted path answers an empty body typed as the first Accept value, unless
     # Accept asks for JSON/XML (the 404 error) or HTML (the friendly page).
     status_routes_echo_accept: bool
+    # The body of `GET /challenger/database/{guid}` from the session's todo rows.
+    todo_store_json: Callable[[list[dict[str, Any]]], bytes]
 
     def status_route_content_type(self, accept: str | None) -> str | None:
         """Content-Type of a status-only answer (an empty 404/405): the classic router
@@ -215,6 +237,7 @@ CURRENT = Edition(
     reason_phrases={500: "Server Error"},
     cors=current_cors,
     status_routes_echo_accept=False,
+    todo_store_json=compact_todo_store,
 )
 
 CLASSIC = Edition(
@@ -261,6 +284,7 @@ CLASSIC = Edition(
     reason_phrases={500: "Server Error", 413: "Payload Too Large"},
     cors=classic_cors,
     status_routes_echo_accept=True,
+    todo_store_json=engine_todo_store,
 )
 
 EDITIONS: Mapping[str, Edition] = {CURRENT_NAME: CURRENT, CLASSIC_NAME: CLASSIC}

@@ -155,6 +155,11 @@ def test_row_07_get_challenger_database_answers_the_todos_or_404_or_400(
         "scan paperwork",
         "file paperwork",
     ]
+    # Written as the classic engine wrote it by hand (spaces included), still valid JSON.
+    assert found.content.startswith(
+        b'{"todos" : [{"id": 1, "title": "scan paperwork", "doneStatus": false, '
+        b'"description": ""}, {"id": 2, "title": "file paperwork"'
+    )
     assert (missing.status_code, messages(missing)) == (
         404,
         [f"Challenger not found {NO_SUCH_GUID}"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 from django.test import Client
 
@@ -28,3 +29,13 @@ def test_the_same_server_answers_as_the_edition_set_per_request(client: Client, 
 def test_editions_are_immutable() -> None:
     with pytest.raises(AttributeError):
         CLASSIC.delete_status = 204  # type: ignore[misc]
+
+
+def test_the_classic_todo_store_document_is_valid_json_whatever_the_titles() -> None:
+    rows = [{"id": 1, "title": 'a "quoted" \\ back\nslash', "doneStatus": True, "description": ""}]
+    assert orjson.loads(CLASSIC.todo_store_json(rows)) == {"todos": rows}
+
+
+def test_the_current_todo_store_document_is_compact_json() -> None:
+    rows = [{"id": 1, "title": "t", "doneStatus": False, "description": ""}]
+    assert CURRENT.todo_store_json(rows) == orjson.dumps({"todos": rows})

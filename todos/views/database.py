@@ -12,14 +12,15 @@ from challenges.models import Challenger
 from challenges.sessions import SINGLE_PLAYER_GUID, mode
 from challenges.views.challenger import (
     RESTORE_BODY,
-    json_response,
     lookup_session,
     unknown_challenger,
     url_guid,
     with_session,
 )
+from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.responses import empty_response
 from todos.selectors import todo_rows
 from todos.services import replace_all
@@ -44,7 +45,8 @@ class ChallengerDatabaseView(ApiView):
         challenger = self._store_owner(request, guid)
         if challenger is None:
             raise unknown_challenger(f"Challenger not found {guid}")
-        return with_session(request, json_response({"todos": todo_rows(challenger)}), challenger)
+        body = edition().todo_store_json(todo_rows(challenger))
+        return with_session(request, HttpResponse(body, content_type=JSON), challenger)
 
     @schema.put_database
     def put(self, request: Request, guid: str) -> HttpResponse:
