@@ -195,9 +195,15 @@ def url_guid(guid: str) -> str:
 
 def unknown_session(request: Request, message: str) -> Exception:
     """The 404 for a GUID that names no session: the error naming it, or where the edition
-    answers so, the status-only 404 of an unknown resource."""
+    answers so, the status-only 404 of an unknown resource (for a browser, a 307 to the
+    GUI's 404 page, as the classic service's response hook answered an empty 404)."""
     if not edition().unknown_challenger_messages:
-        response = status_only_404(api_request(request))
+        asked = api_request(request)
+        if "html" in (asked.META.get("HTTP_ACCEPT") or "").lower():
+            # The classic response hook sent a browser to its GUI's 404 page.
+            response = empty_response(307, {"Location": f"/gui/404/{asked.api_path}"})
+        else:
+            response = status_only_404(asked)
         if response is not None:
             response["X-CHALLENGER"] = UNKNOWN_CHALLENGER
             return FixedResponse(response)

@@ -128,6 +128,14 @@ def test_row_05_get_challenger_with_an_unknown_guid_is_an_empty_404(
     assert messages(as_json) == ["404 resource Unknown"]
 
 
+def test_row_05_a_browser_asking_for_an_unknown_guid_is_sent_to_the_404_page(
+    client: Client, db: None
+) -> None:
+    page = client.get(f"/challenger/{NO_SUCH_GUID}", HTTP_ACCEPT="text/html,*/*;q=0.8")
+    assert (page.status_code, page["Location"]) == (307, f"/gui/404/challenger/{NO_SUCH_GUID}")
+    assert page["X-CHALLENGER"] == "UNKNOWN CHALLENGER - Challenger not found"
+
+
 def test_row_06_put_challenger_restores_known_creates_unknown_refuses_mismatch(
     client: Client, session: str
 ) -> None:
