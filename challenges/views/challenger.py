@@ -71,7 +71,7 @@ def lookup_session(request: Request, guid: str) -> Challenger | None:
     """The session a URL names (single mode: always the single session, C.3). Reuses the
     session the middleware already loaded when it is the same one, so credits held for
     this request show in the response."""
-    own = request._request.challenger
+    own = api_request(request).challenger
     if mode() == "single":
         return own or single_player()
     if own is not None and own.guid == guid.strip().lower():
@@ -103,7 +103,7 @@ class ChallengerView(ApiView):
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
             return with_session(request, response, challenger)
-        challenger = request._request.challenger
+        challenger = api_request(request).challenger
         if challenger is None:
             raise unknown_session(
                 request,

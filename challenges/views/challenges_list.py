@@ -13,6 +13,7 @@ from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.query import Field, apply_query, parse_query_string
+from practiceapi.request import api_request
 
 FIELDS = (
     Field("id", "integer"),
@@ -32,7 +33,7 @@ class ChallengesView(ApiView):
 
     @schema.get_challenges
     def get(self, request: Request) -> Response:
-        challenger = request._request.challenger
+        challenger = api_request(request).challenger
         current = mode()
         catalogue = active()
         status = catalogue.progress_status(challenger.progress if challenger else {}, current)

@@ -18,6 +18,7 @@ from practiceapi.protocol.parsers import BodyFormats, BodyParser
 from practiceapi.protocol.query import Field
 from practiceapi.protocol.renderers import JsonRenderer
 from practiceapi.protocol.responses import empty_response
+from practiceapi.request import api_request
 
 
 class BodyRequest(Request):
@@ -98,13 +99,13 @@ class ApiView(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.format_kwarg = None
-        request._request.structured_xml = self.structured_xml
+        api_request(request).structured_xml = self.structured_xml
         if not self.implements(request.method):
             raise FixedResponse(empty_response(405, self.headers_on_405))
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
             renderer, media_type = self.perform_content_negotiation(request)
-            request._request.negotiated_type = media_type  # errors answer in it too
+            api_request(request).negotiated_type = media_type  # errors answer in it too
         else:
             renderer, media_type = JsonRenderer(), JSON
         request.accepted_renderer, request.accepted_media_type = renderer, media_type

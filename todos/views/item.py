@@ -25,6 +25,7 @@ from practiceapi.protocol.parsers import (
 )
 from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.responses import empty_response
+from practiceapi.request import api_request
 from todos import schema
 from todos.selectors import find_row, list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, delete_todo
@@ -181,7 +182,7 @@ class TodoItemView(TodoApiView):
         super().after_negotiation(request)
         if request.accepted_media_type == CALENDAR:
             # Errors cannot be rendered as iCalendar: they answer JSON, as the 404 does.
-            request._request.negotiated_type = JSON
+            api_request(request).negotiated_type = JSON
 
     def _read(self, request: Request, todo_id: str, *, calendar: bool) -> Response:
         rows = list_rows(self.challenger)
