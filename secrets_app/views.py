@@ -43,6 +43,7 @@ from practiceapi.protocol.parsers import (
 from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.responses import empty_response, negotiated_type
 from practiceapi.protocol.typenames import json_type_name
+from practiceapi.request import outcome_of
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
 from secrets_app.services import (
@@ -261,13 +262,12 @@ class _SecretView(ApiView):
         refused = isinstance(exc, ApiError) and exc.status in (401, 403)
         if refused and not edition().secret_error_bodies:
             # The classic service answered refused credentials with no body, typed JSON.
-            response = empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
-            response.error_messages = exc.messages  # read by challenge tracking
-            return response
+            outcome_of(self.request).fail(exc.messages)
+            return empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
         if isinstance(exc, ApiError) and not exc.force_json:
-            response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
-            response.error_messages = exc.messages  # read by challenge tracking
-            return response
+            payload = ErrorMessages(exc.messages)
+            outcome_of(self.request).fail(exc.messages, payload)
+            return Response(payload, status=exc.status, headers=exc.headers)
         return super().handle_exception(exc)
 
 
