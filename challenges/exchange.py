@@ -23,6 +23,8 @@ from practiceapi.protocol.query import ParsedQuery
 from todos.facts import CreatedTodo, StoreFacts
 
 JSON = "application/json"
+# The cached views of the response, dropped when an exchange gets its response (`answer`).
+RESPONSE_VIEWS = ("_json_payload", "response_todos", "response_object", "response_messages")
 
 
 @dataclass
@@ -42,6 +44,13 @@ class Exchange:
     def __post_init__(self) -> None:
         if self.outcome is None:
             self.outcome = Outcome(self.query_string)
+
+    def answer(self, status: int, headers: dict[str, str], body: bytes) -> None:
+        """Complete an exchange judged on arrival with its response: what was worked out
+        from the request alone (its body's parse, its route shape) stays."""
+        self.status, self.response_headers, self.response_body = status, headers, body
+        for name in RESPONSE_VIEWS:
+            self.__dict__.pop(name, None)
 
     @property
     def produced(self) -> Outcome:

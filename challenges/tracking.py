@@ -31,6 +31,8 @@ class Tracking:
     held: set[str] = field(default_factory=set)
     # What the request carries of what attempts need (`Challenge.needs`), worked out once.
     carried: frozenset[str] | None = None
+    # The exchange judged on arrival, answered and judged again once the response exists.
+    exchange: Exchange | None = None
 
 
 class TrackedRequest(SessionRequest):
@@ -38,23 +40,30 @@ class TrackedRequest(SessionRequest):
 
 
 def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exchange:
-    """The exchange the conditions judge; with no response yet, a blank one (status 0)."""
-    exchange = Exchange(
-        mode=settings.APICHALLENGES_MODE,
-        method=request.method,
-        path=request.api_path,
-        query_string=request.META.get("QUERY_STRING", ""),
-        headers={name.lower(): value for name, value in request.headers.items()},
-        body=request.body,
-        status=0,
-        response_headers={},
-        response_body=b"",
-        outcome=request.outcome,
-    )
+    """The exchange the conditions judge; with no response yet, a blank one (status 0).
+    The request's half is built once: the exchange judged on arrival gets the response."""
+    state = request.tracking
+    exchange = state.exchange
+    if exchange is None:
+        exchange = Exchange(
+            mode=settings.APICHALLENGES_MODE,
+            method=request.method,
+            path=request.api_path,
+            query_string=request.META.get("QUERY_STRING", ""),
+            headers={name.lower(): value for name, value in request.headers.items()},
+            body=request.body,
+            status=0,
+            response_headers={},
+            response_body=b"",
+            outcome=request.outcome,
+        )
+        state.exchange = exchange
     if response is not None:
-        exchange.status = response.status_code
-        exchange.response_headers = {name.lower(): value for name, value in response.items()}
-        exchange.response_body = b"" if response.streaming else response.content
+        exchange.answer(
+            response.status_code,
+            {name.lower(): value for name, value in response.items()},
+            b"" if response.streaming else response.content,
+        )
     return exchange
 
 
