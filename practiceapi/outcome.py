@@ -7,9 +7,9 @@ leave those values here, on the request, and the layers around the view read the
 here instead of parsing the rendered body or the query string again.
 
 The structure is generic: it names no app. An app that knows more than the HTTP exchange
-shows (the todo store's counts after a write, the session a route answered about) leaves
-a value of a type it declares itself (`leave`), and the app above that needs it asks for
-that type (`fact`).
+shows (how many rows a write left, which record a route answered about) leaves a value
+of a type it declares itself (`leave`), and the app above that needs it asks for that
+type (`fact`).
 """
 
 from __future__ import annotations

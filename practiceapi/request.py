@@ -5,9 +5,8 @@ protocol middleware classifies the path and applies method override, negotiation
 the media type errors are rendered in, and what answering the request produced is kept
 in its `Outcome`. `ProtocolMiddleware` gives every one of them its default before anything
 else reads the request (`prepare`), so code reads them as plain attributes of an
-`ApiRequest`, and a reader finds them all here. Apps that add attributes of their own
-declare them the same way, in a subclass of their own (the session layer's
-`SessionRequest`).
+`ApiRequest`, and a reader finds them all here. An app that adds attributes of its own
+declares them the same way, in a subclass of `ApiRequest` in that app.
 
 `ApiRequest` is a declaration for readers and type checkers, as healthchecks' is: requests
 stay Django's own class (the test client and every server build those).
