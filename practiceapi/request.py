@@ -38,14 +38,15 @@ class ApiRequest(HttpRequest):
 def prepare(request: HttpRequest, api_path: str, *, api_endpoint: bool) -> ApiRequest:
     """Give `request` every `ApiRequest` attribute, with its default where a later layer
     sets the real value."""
-    request.api_path = api_path
-    request.api_endpoint = api_endpoint
-    request.used_api_prefix = request.path_info.startswith("/api/")
-    request.original_method = None
-    request.negotiated_type = None
-    request.structured_xml = False
-    request.outcome = Outcome(request.META.get("QUERY_STRING", ""))
-    return cast(ApiRequest, request)
+    api = cast(ApiRequest, request)
+    api.api_path = api_path
+    api.api_endpoint = api_endpoint
+    api.used_api_prefix = request.path_info.startswith("/api/")
+    api.original_method = None
+    api.negotiated_type = None
+    api.structured_xml = False
+    api.outcome = Outcome(request.META.get("QUERY_STRING", ""))
+    return api
 
 
 def api_request(request: Request | HttpRequest) -> ApiRequest:
