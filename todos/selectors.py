@@ -2,7 +2,7 @@
 
 Reads never filter or page in SQL: a list holds at most a few dozen todos, so views load
 every row once and let `practiceapi.protocol.query` filter, sort and page in Python; the
-same rows give the store facts challenge tracking needs without another query.
+same rows give the list's counts (`list_counts`) without another query.
 
 `list_rows` keeps each session's rows per process (`KeptRows`) under the `list_token` read
 with them in one statement. Every write to a session's todos gives the session a new
@@ -17,14 +17,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from cachetools import LRUCache
 from django.conf import settings
 from django.db import connection
 
 from challengers.models import Challenger
-from todos.facts import StoreFacts
 from todos.models import Todo
 
 DEFAULT_TITLES = (
@@ -174,10 +173,17 @@ def find_row(rows: Iterable[dict], todo_id: int | None) -> dict | None:
     return None
 
 
-def store_facts(rows: Iterable[Mapping[str, Any]]) -> StoreFacts:
-    """Total and done counts of a whole list (what the challenge rules look at)."""
+class ListCounts(NamedTuple):
+    """How many todos a list holds, and how many of them are done."""
+
+    total: int
+    done: int
+
+
+def list_counts(rows: Iterable[Mapping[str, Any]]) -> ListCounts:
+    """The counts of a whole list."""
     total = done = 0
     for row in rows:
         total += 1
         done += row["doneStatus"] is True
-    return StoreFacts(total=total, done=done)
+    return ListCounts(total=total, done=done)

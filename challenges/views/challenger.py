@@ -17,6 +17,7 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.request import session_of
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
 from challenges.near_misses import open_near_misses
@@ -33,7 +34,6 @@ from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
 
 
 class ChallengerView(ApiView):
@@ -52,7 +52,7 @@ class ChallengerView(ApiView):
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
             return with_session(request, response, challenger)
-        challenger = api_request(request).challenger
+        challenger = session_of(request)
         if challenger is None:
             raise unknown_session(
                 request,

@@ -138,9 +138,12 @@ class ApiView(APIView):
     def finalize_response(
         self, request: Request, response: HttpResponse, *args: Any, **kwargs: Any
     ) -> HttpResponse:
-        if isinstance(response, Response) and response.content_type is None:
-            # Echo exactly the negotiated type (e.g. application/vnd.apichallenges.todo+xml).
-            response.content_type = getattr(request, "accepted_media_type", None) or JSON
+        if isinstance(response, Response):
+            # What the body is rendered from, for the layers that judge the answer.
+            api_request(request).outcome.payload = response.data
+            if response.content_type is None:
+                # Echo exactly the negotiated type (e.g. application/vnd.apichallenges.todo+xml).
+                response.content_type = getattr(request, "accepted_media_type", None) or JSON
         return super().finalize_response(request, response, *args, **kwargs)
 
 

@@ -57,7 +57,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> HttpResponse |
     request: HttpRequest = context["request"]
     if isinstance(exc, ApiError):
         return error_response(
-            request, exc.status, exc.messages, headers=exc.headers, force_json=exc.force_json
+            request,
+            exc.status,
+            exc.messages,
+            headers=exc.headers,
+            force_json=exc.force_json,
+            bodiless=exc.bodiless,
         )
     if isinstance(exc, drf_exceptions.MethodNotAllowed):
         return empty_response(405)

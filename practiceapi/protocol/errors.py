@@ -8,6 +8,7 @@ class ApiError(Exception):
 
     `headers` are added to the response (e.g. `Accept-Query` on QUERY errors).
     `force_json` renders the body as JSON whatever the Accept header says (406 bodies).
+    `bodiless` answers the status and headers only (typed JSON), as some editions refuse.
     """
 
     def __init__(
@@ -16,12 +17,14 @@ class ApiError(Exception):
         *messages: str,
         headers: dict[str, str] | None = None,
         force_json: bool = False,
+        bodiless: bool = False,
     ) -> None:
         super().__init__(messages[0] if messages else "")
         self.status = status
         self.messages = list(messages)
         self.headers = headers or {}
         self.force_json = force_json
+        self.bodiless = bodiless
 
 
 class NotAcceptable(ApiError):

@@ -20,7 +20,7 @@ from practiceapi.protocol.negotiation import (
     select_media_type,
 )
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.request import ApiRequest
+from practiceapi.request import ApiRequest, outcome_of
 
 
 def negotiated_type(
@@ -50,8 +50,15 @@ def error_response(
     headers: dict[str, str] | None = None,
     force_json: bool = False,
     xml_child: str = "errorMessage",
+    bodiless: bool = False,
 ) -> HttpResponse:
-    """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
+    """`{"errorMessages":[...]}` (or its rendering in the negotiated format); `bodiless`:
+    the status and headers only, typed JSON. The messages are kept in the request's
+    outcome either way, for the layers that judge the answer."""
+    payload = ErrorMessages(messages, xml_child=xml_child)
+    outcome_of(request).fail(messages, payload)
+    if bodiless:
+        return empty_response(status, {"Content-Type": JSON, **(headers or {})})
     # A view that already negotiated (possibly over a narrower set of types) answers its
     # errors in that type; otherwise negotiate now, falling back to JSON.
     media_type = request.negotiated_type
@@ -59,7 +66,6 @@ def error_response(
         media_type = JSON
     elif media_type is None:
         media_type = preferred_type(request, structured_xml=request.structured_xml)
-    payload = ErrorMessages(messages, xml_child=xml_child)
     try:
         body = render(payload, media_type)
     except (TypeError, ValueError):
@@ -67,7 +73,6 @@ def error_response(
         media_type = JSON
         body = render(payload, media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
-    response.error_messages = messages  # read by challenge tracking, whatever the format
     for name, value in (headers or {}).items():
         response[name] = value
     return response

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from rest_framework.request import Request
 
 from challengers.models import Challenger
+from challengers.request import session_of
 from challengers.sessions import mode
 from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
@@ -22,8 +23,10 @@ from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS
-from practiceapi.request import api_request
-from todos.facts import StoreFacts
+from practiceapi.request import outcome_of
+from todos.facts import CreatedTodo, StoreFacts
+from todos.selectors import ListCounts, list_counts, list_rows
+from todos.services import amend_todo
 from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 
 MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
@@ -44,14 +47,15 @@ def item(row: dict) -> Item:
     return Item("todo", FIELDS, row, XML_FIELDS)
 
 
-def remember(
-    request: Request | HttpRequest, facts: StoreFacts, *, created: dict | None = None
+def leave_facts(
+    request: Request | HttpRequest, counts: ListCounts, *, created: dict | None = None
 ) -> None:
-    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4)."""
-    left = api_request(request).facts
-    left.store = facts
+    """Leave what this request did to the session's list (and a created todo) in its
+    outcome, for the apps above (design.md step 4)."""
+    outcome = outcome_of(request)
+    outcome.leave(StoreFacts(total=counts.total, done=counts.done))
     if created is not None:
-        left.created = created
+        outcome.leave(CreatedTodo(created))
 
 
 def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:
@@ -83,7 +87,19 @@ class TodoApiView(ApiView):
 
     @property
     def challenger(self) -> Challenger | None:
-        return api_request(self.request).challenger
+        return session_of(self.request)
+
+    def read_rows(self, request: Request) -> list[dict]:
+        """The rows the request reads; their counts are left for the apps above."""
+        rows = list_rows(self.challenger)
+        leave_facts(request, list_counts(rows))
+        return rows
+
+    def amend(self, request: Request, todo_id: int | None, build: Callable[[dict], dict]) -> dict:
+        """`amend_todo` (raises TodoNotFound), leaving the list's counts after it."""
+        row, counts = amend_todo(self.challenger, todo_id, build)
+        leave_facts(request, counts)
+        return row
 
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).

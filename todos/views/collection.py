@@ -22,14 +22,12 @@ from practiceapi.protocol.query import (
     Paging,
     ParsedQuery,
     apply_query,
-    parse_query_string,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
+from practiceapi.request import api_request, outcome_of
 from todos import schema
-from todos.selectors import list_rows, store_facts
-from todos.services import TodoLimitReached, TodoNotFound, amend_todo, create_todo
+from todos.services import TodoLimitReached, TodoNotFound, create_todo
 from todos.validation import (
     MissingTitle,
     id_key,
@@ -41,8 +39,8 @@ from todos.views.base import (
     TodoApiView,
     collection,
     item,
+    leave_facts,
     read_todo_body,
-    remember,
     replacement,
 )
 
@@ -74,19 +72,14 @@ class TodoListView(TodoApiView):
 
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
-        self.url_query = parse_query_string(request.META.get("QUERY_STRING", ""))
+        self.url_query = outcome_of(request).query
         # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
         guard = edition().limit_guard
         if request.method == "GET" and guard is not None and _over_max_limit(self.url_query, guard):
             raise ApiError(400, f"_limit must be no more than {guard}")
 
-    def _rows(self, request: Request) -> list[dict]:
-        rows = list_rows(self.challenger)
-        remember(request, store_facts(rows))
-        return rows
-
     def _page(self, request: Request, paging: Paging) -> Response:
-        page = apply_query(self._rows(request), self.url_query, TODO_FIELDS, paging)
+        page = apply_query(self.read_rows(request), self.url_query, TODO_FIELDS, paging)
         return Response(collection(page), headers=_format_headers())
 
     @schema.list_todos
@@ -103,7 +96,7 @@ class TodoListView(TodoApiView):
     def query(self, request: Request) -> Response:
         page = run_query_body(
             lambda: request.data,
-            self._rows(request),
+            self.read_rows(request),
             self.url_query,
             TODO_FIELDS,
             collection_name="todos",
@@ -116,12 +109,12 @@ class TodoListView(TodoApiView):
         rules = edition()
         draft = validate_create(read_todo_body(request))
         try:
-            row, facts = create_todo(self.challenger, draft, cap=max_todos())
+            row, counts = create_todo(self.challenger, draft, cap=max_todos())
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
             raise ApiError(rules.validation_status, MANDATORY_TITLE) from None
-        remember(request, facts, created=row)
+        leave_facts(request, counts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
 
@@ -133,10 +126,9 @@ class TodoListView(TodoApiView):
             raise ApiError(status, PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
+            row = self.amend(request, id_key(fields["id"]), build)
         except TodoNotFound:
             raise ApiError(status, ", ".join(errors) or PUT_CANNOT_CREATE) from None
-        remember(request, facts)
         return Response(item(row))
 
     @schema.options_todos

@@ -10,15 +10,16 @@ from __future__ import annotations
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challengers.request import session_of
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
+from practiceapi.request import outcome_of
 from todos import schema
-from todos.selectors import list_rows, store_facts
-from todos.views.base import collection, remember
+from todos.selectors import list_counts, list_rows
+from todos.views.base import collection, leave_facts
 
 UNSUPPORTED_FORMAT = (
     "Unsupported export format. Use one of: "
@@ -40,10 +41,13 @@ class TodoExportView(ApiView):
         if export is None:
             raise ApiError(400, UNSUPPORTED_FORMAT)
         media_type = export.media_type
-        challenger = api_request(request).challenger
+        challenger = session_of(request)
         rows = list_rows(challenger)
-        remember(request, store_facts(rows))
-        response = HttpResponse(render(collection(rows), media_type), content_type=media_type)
+        leave_facts(request, list_counts(rows))
+        payload = collection(rows)
+        # Rendered here, not by DRF: the outcome still records what the body was made from.
+        outcome_of(request).payload = payload
+        response = HttpResponse(render(payload, media_type), content_type=media_type)
         response["Content-Disposition"] = f'attachment; filename="todos.{export.extension}"'
         response["Accept-Query"] = ACCEPT_QUERY
         return response

@@ -27,8 +27,8 @@ from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
 from todos import schema
-from todos.selectors import find_row, list_rows, store_facts
-from todos.services import TodoNotFound, amend_todo, delete_todo
+from todos.selectors import find_row
+from todos.services import TodoNotFound, delete_todo
 from todos.validation import (
     amended_row,
     check_types,
@@ -40,8 +40,8 @@ from todos.views.base import (
     TodoApiView,
     collection,
     item,
+    leave_facts,
     read_todo_body,
-    remember,
     replacement,
 )
 
@@ -185,9 +185,7 @@ class TodoItemView(TodoApiView):
             api_request(request).negotiated_type = JSON
 
     def _read(self, request: Request, todo_id: str, *, calendar: bool) -> Response:
-        rows = list_rows(self.challenger)
-        remember(request, store_facts(rows))
-        row = find_row(rows, parse_path_id(todo_id))
+        row = find_row(self.read_rows(request), parse_path_id(todo_id))
         if calendar:
             if row is None:
                 raise ApiError(404, no_such_todo(todo_id), force_json=True)
@@ -218,7 +216,7 @@ class TodoItemView(TodoApiView):
         fields = read_todo_body(request)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row = self.amend(request, parse_path_id(todo_id), build)
         except TodoNotFound:
             rules = edition()
             if rules.put_missing is not None:
@@ -229,7 +227,6 @@ class TodoItemView(TodoApiView):
                 ) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
-        remember(request, facts)
         return Response(item(row))
 
     @schema.patch_todo
@@ -259,19 +256,18 @@ class TodoItemView(TodoApiView):
 
     def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row = self.amend(request, parse_path_id(todo_id), build)
         except TodoNotFound:
             raise amend_not_found(todo_id) from None
-        remember(request, facts)
         return Response(item(row))
 
     @schema.delete_todo
     def delete(self, request: Request, todo_id: str) -> HttpResponse:
         try:
-            facts = delete_todo(self.challenger, parse_path_id(todo_id))
+            counts = delete_todo(self.challenger, parse_path_id(todo_id))
         except TodoNotFound:
             raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
-        remember(request, facts)
+        leave_facts(request, counts)
         rules = edition()
         response = empty_response(rules.delete_status)
         if rules.delete_content_type:
