@@ -6,10 +6,6 @@ from __future__ import annotations
 from challengers.models import Challenger
 from secrets_app.models import NOTE_MAX, Secret
 
-# The read-only mode's pair, named here too for this module's existing importers.
-from secrets_app.models import READ_ONLY_NOTE as READ_ONLY_NOTE
-from secrets_app.models import READ_ONLY_TOKEN as READ_ONLY_TOKEN
-
 
 def secret_for(challenger: Challenger) -> Secret:
     """The session's secret, created (with a fresh token) on first use."""

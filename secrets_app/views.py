@@ -36,15 +36,7 @@ from secrets_app.access import (
     require_token,
     session_or_read_only,
 )
-
-# The messages, named here too for this module's existing importers.
-from secrets_app.messages import BASIC_REQUIRED as BASIC_REQUIRED
 from secrets_app.messages import MISSING_CONTENT_TYPE
-from secrets_app.messages import NO_SESSION as NO_SESSION
-from secrets_app.messages import NO_TOKEN as NO_TOKEN
-from secrets_app.messages import UNKNOWN_SESSION as UNKNOWN_SESSION
-from secrets_app.messages import WRONG_READ_ONLY_TOKEN as WRONG_READ_ONLY_TOKEN
-from secrets_app.messages import WRONG_TOKEN as WRONG_TOKEN
 from secrets_app.selectors import note_of, token_of
 from secrets_app.services import replace_note, secret_for
 from secrets_app.validation import read_note
