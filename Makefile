@@ -38,10 +38,12 @@ run: migrate
 dev: migrate
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-## Install the test dependencies and run the whole suite (DATABASE_URL picks PostgreSQL).
+## Install the test dependencies, lint, type-check (mypy, pyproject.toml) and run the whole
+## suite (DATABASE_URL picks PostgreSQL).
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run > /dev/null
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(VENV)/.dev-installed

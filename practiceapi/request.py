@@ -40,6 +40,7 @@ class ViewFacts:
 
 
 class ApiRequest(HttpRequest):
+    method: str  # Django sets it on every request it serves
     # Set by practiceapi.middleware.ProtocolMiddleware.
     api_path: str  # normalised: leading "/" and optional "api/" removed, e.g. "todos/5"
     api_endpoint: bool  # an API-challenge route: tracked, X-CHALLENGER echoed, CORS
@@ -59,17 +60,18 @@ class ApiRequest(HttpRequest):
 def prepare(request: HttpRequest, api_path: str, *, api_endpoint: bool) -> ApiRequest:
     """Give `request` every `ApiRequest` attribute, with its default where a later layer
     sets the real value."""
-    request.api_path = api_path
-    request.api_endpoint = api_endpoint
-    request.used_api_prefix = request.path_info.startswith("/api/")
-    request.original_method = None
-    request.negotiated_type = None
-    request.structured_xml = False
-    request.challenger = None
-    request.held_credits = set()
-    request.challenge_carried = None
-    request.facts = ViewFacts()
-    return cast(ApiRequest, request)
+    api = cast(ApiRequest, request)
+    api.api_path = api_path
+    api.api_endpoint = api_endpoint
+    api.used_api_prefix = request.path_info.startswith("/api/")
+    api.original_method = None
+    api.negotiated_type = None
+    api.structured_xml = False
+    api.challenger = None
+    api.held_credits = set()
+    api.challenge_carried = None
+    api.facts = ViewFacts()
+    return api
 
 
 def api_request(request: Request | HttpRequest) -> ApiRequest:

@@ -16,7 +16,7 @@ names the credentials expected. Clients' tokens are never logged.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -41,8 +41,9 @@ from practiceapi.protocol.parsers import (
     XmlParser,
 )
 from practiceapi.protocol.payloads import ErrorMessages, Item
-from practiceapi.protocol.responses import empty_response, negotiated_type
+from practiceapi.protocol.responses import ErrorResponse, empty_response, negotiated_type
 from practiceapi.protocol.typenames import json_type_name
+from practiceapi.request import api_request
 from secrets_app.auth import credentials_match, parse_basic, presented_token
 from secrets_app.models import NOTE_MAX, Secret
 from secrets_app.services import (
@@ -92,7 +93,8 @@ class SecretSchema(AutoSchema):
                 )
             )
         # `{}` last: the note also accepts X-AUTH-TOKEN, documented as a header parameter.
-        return [{name: []} for name in self.security] + [{}]
+        requirements: list[dict[str, list[str]]] = [{name: []} for name in self.security]
+        return requirements + [{}]
 
     def _get_format_parameters(self) -> list[dict[str, Any]]:
         return []  # the response format is chosen by Accept only, never by `?format=`
@@ -255,18 +257,22 @@ class _SecretView(ApiView):
         renderer, media_type = self.perform_content_negotiation(request)
         request.accepted_renderer, request.accepted_media_type = renderer, media_type
 
-    def handle_exception(self, exc: Exception) -> HttpResponse:
+    # Like ApiView's: DRF answers any HttpResponse; its stubs say Response.
+    def handle_exception(self, exc: Exception) -> HttpResponse:  # type: ignore[override]
         # Render errors in the type this route chose (JSON or XML), not in whatever the
         # full Accept list would prefer elsewhere (e.g. CSV for `text/*`).
-        refused = isinstance(exc, ApiError) and exc.status in (401, 403)
-        if refused and not edition().secret_error_bodies:
+        if (
+            isinstance(exc, ApiError)
+            and exc.status in (401, 403)  # refused credentials
+            and not edition().secret_error_bodies
+        ):
             # The classic service answered refused credentials with no body, typed JSON.
             response = empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
-            response.error_messages = exc.messages  # read by challenge tracking
+            cast(ErrorResponse, response).error_messages = exc.messages  # read by tracking
             return response
         if isinstance(exc, ApiError) and not exc.force_json:
             response = Response(ErrorMessages(exc.messages), status=exc.status, headers=exc.headers)
-            response.error_messages = exc.messages  # read by challenge tracking
+            cast(ErrorResponse, response).error_messages = exc.messages  # read by tracking
             return response
         return super().handle_exception(exc)
 
@@ -281,7 +287,7 @@ def _lenient_media_type(request: HttpRequest) -> str:
 def _named_session_missing(request: HttpRequest) -> bool:
     """Multi-player: an `X-CHALLENGER` was sent but names no session."""
     header = request.META.get("HTTP_X_CHALLENGER") or ""
-    return request.challenger is None and mode() == "multi" and bool(header.strip())
+    return api_request(request).challenger is None and mode() == "multi" and bool(header.strip())
 
 
 def _no_session(request: HttpRequest, challenge: dict[str, str] | None = None) -> ApiError:
@@ -334,7 +340,7 @@ class SecretTokenView(_SecretView):
         responses={201: _no_body("The token is in the X-AUTH-TOKEN header."), **TOKEN_401},
     )
     def post(self, request: Request) -> HttpResponse:
-        django_request = request._request
+        django_request = api_request(request)
         _check_admin(django_request)
         challenger = django_request.challenger
         if challenger is None:
@@ -363,7 +369,7 @@ class SecretTokenView(_SecretView):
         },
     )
     def get(self, request: Request) -> Response:
-        django_request = request._request
+        django_request = api_request(request)
         _check_admin(django_request)
         challenger = django_request.challenger
         if _named_session_missing(django_request):
@@ -376,7 +382,7 @@ class SecretTokenView(_SecretView):
         # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
         return empty_response(405, _token_allow())
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, _token_allow())
 
 
@@ -412,7 +418,7 @@ class SecretNoteView(_SecretView):
         },
     )
     def get(self, request: Request) -> Response:
-        django_request = request._request
+        django_request = api_request(request)
         challenger = django_request.challenger
         if _named_session_missing(django_request):
             raise _no_session(django_request, BEARER_CHALLENGE)
@@ -453,7 +459,7 @@ class SecretNoteView(_SecretView):
         },
     )
     def post(self, request: Request) -> Response:
-        django_request = request._request
+        django_request = api_request(request)
         challenger = django_request.challenger
         if challenger is None:  # no read-only mode for writes
             raise _no_session(django_request, BEARER_CHALLENGE)
@@ -461,7 +467,7 @@ class SecretNoteView(_SecretView):
         _check_token(django_request, secret)
         return _note_response(replace_note(secret, _note_from_body(request)).note)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, NOTE_ALLOW)
 
 
@@ -486,7 +492,7 @@ def _note_from_body(request: Request) -> str:
     Parse errors are 400s (from the protocol parsers); a body that parses but does not hold
     exactly one string `note` is a 422 listing everything wrong with it.
     """
-    kind = BODY_KINDS[request._request.content_type]
+    kind = BODY_KINDS[cast(str, request._request.content_type)]  # '' when none was sent
     if not request.body.strip():
         raise ApiError(
             edition().validation_status,

@@ -17,6 +17,7 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.models import Challenger
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
 from challenges.near_misses import open_near_misses
@@ -48,6 +49,7 @@ class ChallengerView(ApiView):
             response = empty_response(201, {"Location": "/gui/challenges"})
             return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
+        challenger: Challenger | None
         if not header:
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
@@ -62,7 +64,7 @@ class ChallengerView(ApiView):
         response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
         return with_session(request, response, challenger)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, self.headers_on_405)
 
 
@@ -87,9 +89,9 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(edition().guid_mismatch_status, GUID_MISMATCH)
-            error.headers["X-CHALLENGER"] = str(named)
-            raise error
+            mismatch = ApiError(edition().guid_mismatch_status, GUID_MISMATCH)
+            mismatch.headers["X-CHALLENGER"] = str(named)
+            raise mismatch
         challenger = lookup_session(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
@@ -97,7 +99,7 @@ class ChallengerProgressView(ApiView):
         challenger = create_from_payload(guid, doc)
         return with_session(request, empty_response(201), challenger)
 
-    def options(self, request: Request, guid: str) -> HttpResponse:
+    def options(self, request: Request, guid: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, self.headers_on_405)
 
 
@@ -130,5 +132,5 @@ class ChallengerNearMissesView(ApiView):
         return with_session(request, Response(payload), challenger)
 
     @schema.exclude
-    def options(self, request: Request, guid: str) -> HttpResponse:
+    def options(self, request: Request, guid: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, self.headers_on_405)

@@ -20,7 +20,14 @@ from practiceapi.protocol.negotiation import (
     select_media_type,
 )
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.request import ApiRequest
+from practiceapi.request import ApiRequest, api_request
+
+
+class ErrorResponse(HttpResponse):
+    """A declaration, as `ApiRequest` is: the error responses built here carry their
+    messages for challenge tracking."""
+
+    error_messages: list[str]
 
 
 def negotiated_type(
@@ -43,7 +50,7 @@ def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str
 
 
 def error_response(
-    request: ApiRequest | Request,
+    request: HttpRequest | Request,
     status: int,
     messages: list[str],
     *,
@@ -54,11 +61,12 @@ def error_response(
     """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
     # A view that already negotiated (possibly over a narrower set of types) answers its
     # errors in that type; otherwise negotiate now, falling back to JSON.
-    media_type = request.negotiated_type
+    api = api_request(request)
+    media_type = api.negotiated_type
     if force_json:
         media_type = JSON
     elif media_type is None:
-        media_type = preferred_type(request, structured_xml=request.structured_xml)
+        media_type = preferred_type(api, structured_xml=api.structured_xml)
     payload = ErrorMessages(messages, xml_child=xml_child)
     try:
         body = render(payload, media_type)
@@ -67,7 +75,8 @@ def error_response(
         media_type = JSON
         body = render(payload, media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
-    response.error_messages = messages  # read by challenge tracking, whatever the format
+    # Read by challenge tracking, whatever the format.
+    cast(ErrorResponse, response).error_messages = messages
     for name, value in (headers or {}).items():
         response[name] = value
     return response
@@ -82,7 +91,7 @@ def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpRe
     return response
 
 
-def status_only_404(request: ApiRequest) -> HttpResponse | None:
+def status_only_404(request: HttpRequest) -> HttpResponse | None:
     """The 404 of an edition whose router answered unknown resources by status only, or
     None where the edition does not (or Accept names HTML: that is the friendly page's).
 
@@ -100,5 +109,7 @@ def status_only_404(request: ApiRequest) -> HttpResponse | None:
         wanted = XML if accept.endswith("xml") else JSON if accept.endswith("json") else None
     if wanted is None:
         return empty_response(404, {"Content-Type": content_type})
-    request.negotiated_type = wanted  # the error answers in it, whatever else Accept says
+    api_request(
+        request
+    ).negotiated_type = wanted  # the error answers in it, whatever else Accept says
     return error_response(request, 404, [NOT_FOUND], xml_child="message")

@@ -7,6 +7,7 @@ DELETE, PATCH and TRACE are not implemented here, so ApiView answers them with t
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django.http import HttpResponse
 from rest_framework.request import Request
@@ -24,7 +25,7 @@ from practiceapi.protocol.query import (
     apply_query,
     parse_query_string,
 )
-from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
+from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
 from todos import schema
@@ -102,7 +103,7 @@ class TodoListView(TodoApiView):
     @schema.query_todos
     def query(self, request: Request) -> Response:
         page = run_query_body(
-            lambda: request.data,
+            lambda: cast(QueryBody, request.data),  # what the QUERY parsers produce
             self._rows(request),
             self.url_query,
             TODO_FIELDS,
@@ -116,7 +117,7 @@ class TodoListView(TodoApiView):
         rules = edition()
         draft = validate_create(read_todo_body(request))
         try:
-            row, facts = create_todo(self.challenger, draft, cap=max_todos())
+            row, facts = create_todo(self.owner, draft, cap=max_todos())
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
@@ -133,14 +134,14 @@ class TodoListView(TodoApiView):
             raise ApiError(status, PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
+            row, facts = amend_todo(self.owner, id_key(fields["id"]), build)
         except TodoNotFound:
             raise ApiError(status, ", ".join(errors) or PUT_CANNOT_CREATE) from None
         remember(request, facts)
         return Response(item(row))
 
     @schema.options_todos
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         rules = edition()
         status = rules.options_todos_status[self.challenger is not None]
         headers = {"Allow": rules.todos_allow, **_format_headers()}

@@ -218,7 +218,7 @@ class TodoItemView(TodoApiView):
         fields = read_todo_body(request)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row, facts = amend_todo(self.owner, parse_path_id(todo_id), build)
         except TodoNotFound:
             rules = edition()
             if rules.put_missing is not None:
@@ -259,7 +259,7 @@ class TodoItemView(TodoApiView):
 
     def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row, facts = amend_todo(self.owner, parse_path_id(todo_id), build)
         except TodoNotFound:
             raise amend_not_found(todo_id) from None
         remember(request, facts)
@@ -268,7 +268,7 @@ class TodoItemView(TodoApiView):
     @schema.delete_todo
     def delete(self, request: Request, todo_id: str) -> HttpResponse:
         try:
-            facts = delete_todo(self.challenger, parse_path_id(todo_id))
+            facts = delete_todo(self.owner, parse_path_id(todo_id))
         except TodoNotFound:
             raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
         remember(request, facts)
@@ -279,7 +279,7 @@ class TodoItemView(TodoApiView):
         return response
 
     @schema.options_todo
-    def options(self, request: Request, todo_id: str) -> HttpResponse:
+    def options(self, request: Request, todo_id: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         rules = edition()
         formats = {"Accept-Patch": ACCEPT_PATCH} if rules.advertise_formats else {}
         return empty_response(204, {"Allow": rules.todo_item_allow, **formats})
