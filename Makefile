@@ -57,7 +57,7 @@ clean:
 ## options, e.g. BENCH_ARGS="--databases sqlite --workloads mixed --server granian:2:4".
 .PHONY: bench
 bench: $(VENV)/.dev-installed
-	$(BIN)/python bench/run.py $(BENCH_ARGS)
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 ## Fuzz both OpenAPI documents (schemathesis) against the production server on a scratch database.
 ## FUZZ_EXAMPLES bounds the test cases per operation; FUZZ_URL targets a running server.
