@@ -49,15 +49,15 @@ from urllib.parse import urlsplit
 
 import psutil
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
-from tests.reliability.server import (  # noqa: E402 - processes, scratch databases
+from practiceapi import serve  # the `make run` command, defined once
+from tests.reliability.server import (  # processes, scratch databases
     ProcessGroup,
     free_port,
     scratch_database,
     server_env,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BENCH = ROOT / "bench"
 VENV_BIN = ROOT / ".venv" / "bin"

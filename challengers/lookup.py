@@ -94,7 +94,9 @@ def unknown_session(request: Request, message: str) -> Exception:
         asked = api_request(request)
         if "html" in (asked.META.get("HTTP_ACCEPT") or "").lower():
             # The classic response hook sent a browser to its GUI's 404 page.
-            response = empty_response(307, {"Location": f"/gui/404/{asked.api_path}"})
+            response: HttpResponse | None = empty_response(
+                307, {"Location": f"/gui/404/{asked.api_path}"}
+            )
         else:
             response = status_only_404(asked)
         if response is not None:

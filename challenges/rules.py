@@ -316,7 +316,7 @@ def some_but_not_all_back() -> Condition:
 
     def test(x: Exchange) -> bool:
         ids = _todo_ids(x)
-        return x.store is not None and bool(ids) and len(ids) < x.store.total
+        return x.store is not None and ids is not None and 0 < len(ids) < x.store.total
 
     def seen(x: Exchange) -> str:
         back = len(x.response_todos)
@@ -375,14 +375,15 @@ def exactly_one_back() -> Condition:
 
 def the_id_asked_for() -> Condition:
     def test(x: Exchange) -> bool:
-        ids = _todo_ids(x) or [None]
-        return any(_int(f.value) == ids[0] for f in _filters_on(x, "id", EQUALS))
+        ids = _todo_ids(x)
+        first = ids[0] if ids else None
+        return any(_int(f.value) == first for f in _filters_on(x, "id", EQUALS))
 
     return on_response(
         "the todo returned has the id asked for",
         test,
         "the todo that came back has id {seen}, not the id in your filter",
-        lambda x: (_todo_ids(x) or ["?"])[0],
+        lambda x: ids[0] if (ids := _todo_ids(x)) else "?",
     )
 
 

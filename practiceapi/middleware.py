@@ -7,13 +7,16 @@ endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
+from django.http.response import HttpResponseBase
+from django.utils.deprecation import MiddlewareMixin
 
 from practiceapi.editions import edition
 from practiceapi.protocol.responses import error_response
@@ -131,7 +134,7 @@ class ProtocolMiddleware:
                 response["Content-Length"] = length
 
 
-class SiteOnly:
+class SiteOnly(MiddlewareMixin):
     """Mixed into one of Django's middleware classes: it runs for the site's pages only
     (the dashboard, the admin, the docs). The API-challenge routes use no Django login or
     message (their views are DRF's, with no authentication classes), so for them these
@@ -139,12 +142,10 @@ class SiteOnly:
     these classes in MIDDLEWARE, satisfied. (The session and CSRF middleware stay as they
     are: the deployment checks look for them by their exact names.)"""
 
-    get_response: Callable[[HttpRequest], HttpResponse]
-
-    def __call__(self, request: ApiRequest) -> HttpResponse:
-        if request.api_endpoint:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
+        if cast(ApiRequest, request).api_endpoint:
             return self.get_response(request)
-        return super().__call__(request)  # type: ignore[misc]
+        return super().__call__(request)
 
 
 class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):

@@ -22,6 +22,8 @@ from typing import Any, NamedTuple
 from cachetools import LRUCache
 from django.conf import settings
 from django.db import connection
+from django.db.models import Field
+from django.db.models.options import Options
 
 from challengers.models import Challenger
 from todos.models import Todo
@@ -87,18 +89,27 @@ def sql_names(vendor: str) -> dict[str, str]:
     quote = connection.ops.quote_name
     return {
         "session": quote(session.db_table),
-        "guid": quote(session.pk.column),
-        "token": quote(session.get_field("list_token").column),
+        "guid": quote(column(session, session.pk.name)),
+        "token": quote(column(session, "list_token")),
         "todo": quote(todo.db_table),
-        "owner": quote(todo.get_field("challenger").column),
-        "done": quote(todo.get_field("done_status").column),
-        "todo_id": quote(todo.get_field("todo_id").column),
+        "owner": quote(column(todo, "challenger")),
+        "done": quote(column(todo, "done_status")),
+        "todo_id": quote(column(todo, "todo_id")),
     }
+
+
+def column(meta: Options[Any], name: str) -> str:
+    """The column of one of a model's concrete fields (the field's own name is not always
+    its column: a foreign key's is `<name>_id`)."""
+    field = meta.get_field(name)
+    # get_field also answers reverse relations, which have no column.
+    assert isinstance(field, Field) and field.column is not None, name
+    return field.column
 
 
 def _row_columns(prefix: str = "") -> str:
     quote = connection.ops.quote_name
-    return ", ".join(prefix + quote(Todo._meta.get_field(name).column) for name in ROW_COLUMNS)
+    return ", ".join(prefix + quote(column(Todo._meta, name)) for name in ROW_COLUMNS)
 
 
 @cache

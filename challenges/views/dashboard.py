@@ -141,9 +141,9 @@ def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
             rows.append(row)
             if next_row is None and not done:
                 next_row = row
-        done = sum(1 for row in rows if row["done"])
-        done_total += done
-        sections.append({"s": section, "rows": rows, "done": done, "total": len(rows)})
+        section_done = sum(1 for row in rows if row["done"])
+        done_total += section_done
+        sections.append({"s": section, "rows": rows, "done": section_done, "total": len(rows)})
     total = len(challenges_for(current_mode))
     return {
         "sections": sections,

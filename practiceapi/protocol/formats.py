@@ -74,7 +74,8 @@ PRODUCIBLE: tuple[str, ...] = tuple(f.media_type for f in FORMATS)
 API_RENDERERS: tuple[type[PayloadRenderer], ...] = tuple(f.renderer for f in FORMATS)
 EXPORT_FORMATS: dict[str, Format] = {name: f for f in FORMATS for name in f.export_names}
 RENDER_FUNCTIONS: dict[str, RenderFunction] = {
-    renderer.media_type: renderer.render_function for renderer in (*API_RENDERERS, CalendarRenderer)
+    renderer.media_type: renderer.render_function
+    for renderer in API_RENDERERS + (CalendarRenderer,)
 }
 
 

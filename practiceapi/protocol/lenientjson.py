@@ -117,6 +117,7 @@ class _Reader:
                 raise self.fail()
 
     def quoted(self, quote: str) -> str:
+        out: list[str]
         text, at, out = self.text, self.at + 1, []
         while at < len(text):
             char = text[at]

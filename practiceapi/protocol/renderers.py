@@ -104,6 +104,7 @@ def _cells(fields: tuple[str, ...], row: Row) -> list[str]:
     # text-format response, and a Python call per value doubles its cost.
     cells: list[str] = []
     append = cells.append
+    value: Any  # a cell of any JSON type (a missing field is None)
     for value in map(row.get, fields):
         cls = value.__class__
         if cls is str:
@@ -450,7 +451,8 @@ class PayloadRenderer(BaseRenderer):
 
     # No charset parameter on Content-Type (decision D3.10); bodies are always UTF-8.
     charset = None
-    render_function: ClassVar[RenderFunction]
+    # A staticmethod on each subclass: declared as one, so that it is not bound to `self`.
+    render_function: ClassVar[staticmethod[[Any], bytes]]
 
     def render(
         self,

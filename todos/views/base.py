@@ -7,8 +7,8 @@ the route's own Content-Type and body checks → validation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from django.http import HttpRequest
 from rest_framework.request import Request
@@ -75,7 +75,7 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
 def read_todo_body(request: Request) -> dict[str, Any]:
     """A POST/PUT body as todo fields (canonical names), read as its Content-Type says."""
-    return normalise(request.data)
+    return normalise(cast(Mapping[str, Any], request.data))  # what the todo parsers produce
 
 
 class TodoApiView(ApiView):
@@ -100,6 +100,12 @@ class TodoApiView(ApiView):
         row, counts = amend_todo(self.challenger, todo_id, build)
         leave_facts(request, counts)
         return row
+
+    @property
+    def owner(self) -> Challenger:
+        """The session a write acts for: `before_negotiation` refused writes without one
+        (single mode always has its one session)."""
+        return cast(Challenger, self.challenger)
 
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).
