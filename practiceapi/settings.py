@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from practiceapi.secret_key import secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -27,9 +29,6 @@ def env_int(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", False)
-# A fixed development key is only acceptable when DEBUG is on or for local runs; hosted
-# instances must set SECRET_KEY (documented in the README's hosting section).
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-when-hosting")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
@@ -108,6 +107,10 @@ DATABASES = {
         os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL), conn_max_age=600
     )
 }
+# SECRET_KEY from the environment (hosted instances set it, docs/hosting.md), else a
+# random key generated once per installation and kept beside the SQLite file or in the
+# PostgreSQL database (practiceapi/secret_key.py).
+SECRET_KEY = secret_key(os.environ, DATABASES["default"])
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside one writer; IMMEDIATE transactions take the write lock at
     # BEGIN, which is what makes the per-session "lock, check cap, insert" sequence safe.
