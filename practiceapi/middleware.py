@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from axes.middleware import AxesMiddleware
 from django.conf import settings
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
@@ -152,4 +153,8 @@ class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
 
 
 class SiteMessageMiddleware(SiteOnly, MessageMiddleware):
+    pass
+
+
+class SiteAxesMiddleware(SiteOnly, AxesMiddleware):
     pass

@@ -7,6 +7,7 @@ Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -38,8 +39,12 @@ CSRF_TRUSTED_ORIGINS = [
 SECURE_COOKIES = env_bool("SECURE_COOKIES", False)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
-if env_bool("BEHIND_HTTPS_PROXY", False):
+BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
+if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind the proxy, the client is the address it appended to X-Forwarded-For, this many
+# entries from the right (practiceapi/clients.py).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
@@ -56,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "practiceapi",
     "challenges",
     "todos",
@@ -79,6 +85,32 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "practiceapi.middleware.SiteAuthenticationMiddleware",
     "practiceapi.middleware.SiteMessageMiddleware",
+    # Admin login lock-out page (django-axes); site pages only, like the two above.
+    "practiceapi.middleware.SiteAxesMiddleware",
+]
+
+# Admin logins: django-axes counts failures per username and per client address and
+# refuses further attempts for a while; nothing else here logs anyone in.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("ADMIN_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("ADMIN_LOGIN_COOLOFF_MINUTES", 15))
+# Either one reaching the limit locks: one username from anywhere, or anything from one
+# address (a class behind one NAT shares an address, but students never log in).
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "practiceapi.clients.client_address"
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
+# axes looks for its own class name in MIDDLEWARE; SiteAxesMiddleware is that class, run
+# for the site's pages only (practiceapi/middleware.py).
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 ROOT_URLCONF = "practiceapi.urls"
@@ -215,6 +247,11 @@ if APICHALLENGES_EDITION not in {"current", "classic"}:
     raise ValueError("APICHALLENGES_EDITION must be 'current' or 'classic'")
 APICHALLENGES_MAX_TODOS = env_int("APICHALLENGES_MAX_TODOS", 20)  # 0 = unlimited
 APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
+# New sessions (POST /api/challenger) one client address may create per hour, counted in
+# the database across every process and host; 0 = no limit (challenges/limits.py).
+APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR = env_int(
+    "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR", 600
+)
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
