@@ -254,7 +254,7 @@ if APICHALLENGES_EDITION not in {"current", "classic"}:
 APICHALLENGES_MAX_TODOS = env_int("APICHALLENGES_MAX_TODOS", 20)  # 0 = unlimited
 APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
 # New sessions (POST /api/challenger) one client address may create per hour, counted in
-# the database across every process and host; 0 = no limit (challenges/limits.py).
+# the database across every process and host; 0 = no limit (challengers/limits.py).
 APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR = env_int(
     "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR", 600
 )
