@@ -1,7 +1,8 @@
 """Settings for API Challenges. Everything a deployment changes comes from the environment.
 
 Local default: SQLite file `db.sqlite3` in the checkout, multi-player mode, port 4567.
-Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0.
+Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0. Without
+SECRET_KEY each installation generates its own (practiceapi/secret_key.py).
 """
 
 from __future__ import annotations
