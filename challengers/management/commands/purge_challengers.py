@@ -53,18 +53,17 @@ class Command(BaseCommand):
                 *(f"{count} {name}" for name, count in _cascaded(idle)),
             ]
         )
-        ended = ended_windows()
-        counts = f"{ended.count()} counts of sessions created per client in hours that ended"
+        counts = "{} counts of sessions created per client in hours that ended"
         if options["dry_run"]:
             self.stdout.write(f"Would remove {summary}.")
-            self.stdout.write(f"Would remove {counts}.")
+            self.stdout.write(f"Would remove {counts.format(ended_windows().count())}.")
             return
         with transaction.atomic():
             lock_sessions(idle)  # the set can only shrink while locked: last_seen only grows
             idle.delete()
         self.stdout.write(f"Removed {summary}.")
-        ended.delete()
-        self.stdout.write(f"Removed {counts}.")
+        removed, _ = ended_windows().delete()
+        self.stdout.write(f"Removed {counts.format(removed)}.")
 
 
 def _cascaded(idle: QuerySet[Challenger]) -> list[tuple[str, int]]:
