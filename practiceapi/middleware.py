@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import cast
 
+from axes.middleware import AxesMiddleware
 from django.conf import settings
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
@@ -153,4 +154,8 @@ class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
 
 
 class SiteMessageMiddleware(SiteOnly, MessageMiddleware):
+    pass
+
+
+class SiteAxesMiddleware(SiteOnly, AxesMiddleware):
     pass

@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challengers.limits import admit_new_session
 from challengers.lookup import (
     CREATE_HINT,
     RESTORE_BODY,
@@ -49,6 +50,7 @@ class ChallengerView(ApiView):
             return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
         if not header:
+            admit_new_session(request)
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
             return with_session(request, response, challenger)
@@ -94,6 +96,7 @@ class ChallengerProgressView(ApiView):
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
             return with_session(request, json_response(progress_payload(challenger)), challenger)
+        admit_new_session(request)
         challenger = create_from_payload(guid, doc)
         return with_session(request, empty_response(201), challenger)
 
