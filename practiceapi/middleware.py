@@ -8,7 +8,7 @@ endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from axes.middleware import AxesMiddleware
 from django.conf import settings
@@ -17,7 +17,6 @@ from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.response import HttpResponseBase
-from django.utils.deprecation import MiddlewareMixin
 
 from practiceapi.editions import edition
 from practiceapi.protocol.responses import error_response
@@ -135,13 +134,25 @@ class ProtocolMiddleware:
                 response["Content-Length"] = length
 
 
-class SiteOnly(MiddlewareMixin):
+if TYPE_CHECKING:
+    from django.utils.deprecation import MiddlewareMixin
+
+    _MixedInto = MiddlewareMixin
+else:
+    _MixedInto = object
+
+
+class SiteOnly(_MixedInto):
     """Mixed into one of Django's middleware classes: it runs for the site's pages only
     (the dashboard, the admin, the docs). The API-challenge routes use no Django login or
     message (their views are DRF's, with no authentication classes), so for them these
     layers are pure cost. Subclassing keeps the admin's system checks, which look for
     these classes in MIDDLEWARE, satisfied. (The session and CSRF middleware stay as they
-    are: the deployment checks look for them by their exact names.)"""
+    are: the deployment checks look for them by their exact names.)
+
+    A MiddlewareMixin for the type checker only: the classes it is mixed into are ones at
+    run time, and one whose own `__init__` takes no arguments (axes') would be handed none
+    by a second mixin."""
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
         if cast(ApiRequest, request).api_endpoint:
