@@ -84,19 +84,16 @@ from challenges.rules import (
     xml_wins_negotiation,
 )
 from practiceapi.protocol.messages import (
-    AMEND_ID,
-    DONE_STATUS_NOT_BOOLEAN,
-    MANDATORY_TITLE,
-    PUT_CANNOT_CREATE,
     UNKNOWN_FIELD,
     VALIDATION_PREFIX,
-    body_too_large_classic,
+    body_too_large_capitalised,
     too_long,
 )
-from practiceapi.protocol.query import DESCRIPTION_MAX, TITLE_MAX, TODO_BODY_MAX_CHARACTERS
+from todos.messages import AMEND_ID, DONE_STATUS_NOT_BOOLEAN, MANDATORY_TITLE, PUT_CANNOT_CREATE
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX, TODO_BODY_MAX_CHARACTERS
 
 # The classic 413 text, capital R: its challenge counted only this exact wording.
-BODY_TOO_LARGE = body_too_large_classic(TODO_BODY_MAX_CHARACTERS)
+BODY_TOO_LARGE = body_too_large_capitalised(TODO_BODY_MAX_CHARACTERS)
 
 # Keys the classic service used before it fixed a typo (2024-07): progress payloads saved
 # from it then restore under today's key.

@@ -22,6 +22,7 @@ from rest_framework.request import Request
 
 if TYPE_CHECKING:  # annotations only: the models need the app registry
     from challengers.models import Challenger
+    from practiceapi.protocol.negotiation import VendorXml
     from todos.facts import StoreFacts
 
 
@@ -47,7 +48,7 @@ class ApiRequest(HttpRequest):
     original_method: str | None  # "POST" when X-HTTP-Method-Override changed the method
     # Set by the protocol layer's negotiation: what error bodies are rendered in.
     negotiated_type: str | None
-    structured_xml: bool  # the view answers +xml structured types with XML
+    structured_xml: VendorXml | None  # the resource's +xml types, answered with XML
     # Set by challenges.middleware and challenges.tracking.
     challenger: Challenger | None  # the session the request acts for
     held_credits: set[str]  # completed on arrival, written with the response's credits
@@ -64,7 +65,7 @@ def prepare(request: HttpRequest, api_path: str, *, api_endpoint: bool) -> ApiRe
     request.used_api_prefix = request.path_info.startswith("/api/")
     request.original_method = None
     request.negotiated_type = None
-    request.structured_xml = False
+    request.structured_xml = None
     request.challenger = None
     request.held_credits = set()
     request.challenge_carried = None

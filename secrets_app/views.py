@@ -27,7 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challengers.sessions import UNKNOWN_CHALLENGER, mode
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, NotAcceptable
@@ -44,6 +44,7 @@ from practiceapi.protocol.payloads import ErrorMessages, Item
 from practiceapi.protocol.responses import empty_response, negotiated_type
 from practiceapi.protocol.typenames import json_type_name
 from secrets_app.auth import credentials_match, parse_basic, presented_token
+from secrets_app.editions import secret_edition
 from secrets_app.models import NOTE_MAX, Secret
 from secrets_app.services import (
     READ_ONLY_NOTE,
@@ -259,7 +260,7 @@ class _SecretView(ApiView):
         # Render errors in the type this route chose (JSON or XML), not in whatever the
         # full Accept list would prefer elsewhere (e.g. CSV for `text/*`).
         refused = isinstance(exc, ApiError) and exc.status in (401, 403)
-        if refused and not edition().secret_error_bodies:
+        if refused and not secret_edition().error_bodies:
             # The classic service answered refused credentials with no body, typed JSON.
             response = empty_response(exc.status, {"Content-Type": JSON, **exc.headers})
             response.error_messages = exc.messages  # read by challenge tracking
@@ -301,7 +302,7 @@ def _check_admin(request: HttpRequest) -> None:
 
 
 def _token_allow() -> dict[str, str]:
-    return {"Allow": edition().token_allow}
+    return {"Allow": secret_edition().token_allow}
 
 
 class SecretTokenView(_SecretView):
@@ -314,7 +315,7 @@ class SecretTokenView(_SecretView):
         return _token_allow()
 
     def implements(self, method: str) -> bool:
-        return super().implements(method) and (method != "GET" or edition().token_get)
+        return super().implements(method) and (method != "GET" or secret_edition().token_get)
 
     @extend_schema(
         operation_id="secret_token_create",
@@ -489,7 +490,7 @@ def _note_from_body(request: Request) -> str:
     kind = BODY_KINDS[request._request.content_type]
     if not request.body.strip():
         raise ApiError(
-            edition().validation_status,
+            served().validation_status,
             f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
         )
     fields = request.data
@@ -513,9 +514,8 @@ def _note_from_body(request: Request) -> str:
         elif "\x00" in note:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append("Failed Validation: note can not contain the NUL character")
-    rules = edition()
     if messages:
-        raise ApiError(rules.validation_status, *messages)
-    if not rules.truncate_notes and len(fields["note"]) > NOTE_MAX:
+        raise ApiError(served().validation_status, *messages)
+    if not secret_edition().truncate_notes and len(fields["note"]) > NOTE_MAX:
         raise ApiError(400, VALIDATION_PREFIX + too_long("note", NOTE_MAX))
     return fields["note"]

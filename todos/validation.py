@@ -20,19 +20,13 @@ from typing import Any
 
 from django.conf import settings
 
-from practiceapi.editions import Edition, edition
+from practiceapi.editions import served
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import (
-    MANDATORY_TITLE,
-    VALIDATION_PREFIX,
-    cannot_amend_id,
-    not_a_boolean,
-    not_of_type,
-    too_long,
-    unknown_field,
-)
+from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
 from practiceapi.protocol.typenames import json_type_name
-from todos.models import DESCRIPTION_MAX, TITLE_MAX
+from todos.editions import TodoEdition, todo_edition
+from todos.messages import MANDATORY_TITLE, cannot_amend_id, not_a_boolean
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 FIELDS = ("id", "title", "doneStatus", "description")
 _CANONICAL = {name.lower(): name for name in FIELDS}
@@ -141,7 +135,7 @@ def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if _EXPECTED.get(name) == "BOOLEAN":
             if text.lower() not in ("true", "false"):
-                raise ApiError(edition().validation_status, not_a_boolean(name, text))
+                raise ApiError(served().validation_status, not_a_boolean(name, text))
             read[name] = text.lower() == "true"
         else:
             read[name] = text
@@ -153,7 +147,7 @@ def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------
 
 
-def type_errors(fields: Mapping[str, Any], rules: Edition | None = None) -> list[str]:
+def type_errors(fields: Mapping[str, Any], rules: TodoEdition | None = None) -> list[str]:
     """Step 1: every typed non-id field whose value has the wrong type, in field order,
     as the edition `rules` checks and names types (the current edition's when None)."""
     typed, type_name = (
@@ -170,16 +164,15 @@ def type_errors(fields: Mapping[str, Any], rules: Edition | None = None) -> list
 
 def amend_type_errors(fields: Mapping[str, Any]) -> list[str]:
     """Step 1 of an amendment: its type errors, none where the edition skips the check."""
-    rules = edition()
+    rules = todo_edition()
     return type_errors(fields, rules) if rules.amend_checks_types else []
 
 
 def check_types(fields: Mapping[str, Any], *, create: bool) -> None:
     """Raise the step-1 error: `Failed Validation: ` prefixed on create, bare on amend."""
-    rules = edition()
-    errors = type_errors(fields, rules) if create else amend_type_errors(fields)
+    errors = type_errors(fields, todo_edition()) if create else amend_type_errors(fields)
     if errors:
-        raise ApiError(rules.validation_status, (PREFIX if create else "") + ", ".join(errors))
+        raise ApiError(served().validation_status, (PREFIX if create else "") + ", ".join(errors))
 
 
 def field_problem(name: str, value: Any) -> str | None:
@@ -203,26 +196,24 @@ def field_problem(name: str, value: Any) -> str | None:
 
 def check_fields(fields: Mapping[str, Any]) -> None:
     """Step 3: the first bad supplied field, in the client's order, as a prefixed error."""
-    rules = edition()
+    rules, status = todo_edition(), served().validation_status
     for name, value in fields.items():
         if name != "id" and name not in _EXPECTED:
             unknown = _unknown_name(name, value) if rules.unknown_field_path else str(name)
-            raise ApiError(
-                rules.validation_status, rules.unknown_field_prefix + unknown_field(unknown)
-            )
+            raise ApiError(status, rules.unknown_field_prefix + unknown_field(unknown))
         problem = field_problem(name, value)
         if problem:
-            raise ApiError(rules.validation_status, PREFIX + problem)
+            raise ApiError(status, PREFIX + problem)
 
 
 def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
     """A body `id` equal to the todo's (numerically) is ignored; another one is refused."""
     if "id" in fields and id_key(fields["id"]) != current_id:
-        rules, wanted = edition(), fields["id"]
+        wanted = fields["id"]
         # The classic engine read a body id as a number and showed it as an integer.
-        whole = id_key(wanted) if rules.reads_text else None
+        whole = id_key(wanted) if todo_edition().reads_text else None
         shown = display(wanted) if whole is None else str(whole)
-        raise ApiError(rules.validation_status, cannot_amend_id(current_id, shown))
+        raise ApiError(served().validation_status, cannot_amend_id(current_id, shown))
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,16 +227,16 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     The draft may still lack `title` where the edition checks the cap (409) before that
     (step 4/5, by the service, which then builds the row with `new_row`).
     """
-    rules = edition()
+    rules, status = todo_edition(), served().validation_status
     fields = normalise(body)
     check_types(fields, create=True)
     if "id" in fields:
-        raise ApiError(rules.validation_status, rules.create_with_id)
+        raise ApiError(status, rules.create_with_id)
     if rules.reads_text:
         fields = read_as_text(fields)
     check_fields(fields)
     if rules.title_before_cap and "title" not in fields:
-        raise ApiError(rules.validation_status, MANDATORY_TITLE)
+        raise ApiError(status, MANDATORY_TITLE)
     return fields
 
 
@@ -273,7 +264,7 @@ def amended_row(
     merge patch, JSON Patch): every field takes the body value or its default, so `title`
     is required.
     """
-    rules = edition()
+    rules = todo_edition()
     fields = normalise(body)
     if rules.reads_text:
         fields = read_as_text(fields)
@@ -281,7 +272,7 @@ def amended_row(
     check_fields(fields)
     if replace:
         if "title" not in fields:
-            raise ApiError(rules.validation_status, rules.replace_missing_title)
+            raise ApiError(served().validation_status, rules.replace_missing_title)
         base: dict[str, Any] = {"id": current["id"], **DEFAULTS}
     else:
         base = dict(current)

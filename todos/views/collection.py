@@ -12,13 +12,10 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
 from practiceapi.protocol.query import (
-    CLAMP_PAGING,
     EQUALS,
-    TODO_FIELDS,
     Paging,
     ParsedQuery,
     apply_query,
@@ -28,6 +25,9 @@ from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_b
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
 from todos import schema
+from todos.editions import todo_edition
+from todos.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
+from todos.resource import CLAMP_PAGING, TODO_FIELDS
 from todos.selectors import list_rows, store_facts
 from todos.services import TodoLimitReached, TodoNotFound, amend_todo, create_todo
 from todos.validation import (
@@ -61,7 +61,7 @@ def _over_max_limit(query: ParsedQuery, guard: int) -> bool:
 
 def _format_headers() -> dict[str, str]:
     """The QUERY formats, where the edition advertises them."""
-    return {"Accept-Query": ACCEPT_QUERY} if edition().advertise_formats else {}
+    return {"Accept-Query": ACCEPT_QUERY} if todo_edition().advertise_formats else {}
 
 
 class TodoListView(TodoApiView):
@@ -70,13 +70,13 @@ class TodoListView(TodoApiView):
     body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
     def implements(self, method: str) -> bool:
-        return method in edition().todos_verbs
+        return method in todo_edition().todos_verbs
 
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
         self.url_query = parse_query_string(request.META.get("QUERY_STRING", ""))
         # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
-        guard = edition().limit_guard
+        guard = todo_edition().limit_guard
         if request.method == "GET" and guard is not None and _over_max_limit(self.url_query, guard):
             raise ApiError(400, f"_limit must be no more than {guard}")
 
@@ -91,13 +91,13 @@ class TodoListView(TodoApiView):
 
     @schema.list_todos
     def get(self, request: Request) -> Response:
-        return self._page(request, edition().list_paging)
+        return self._page(request, todo_edition().list_paging)
 
     @schema.head_todos
     def head(self, request: Request) -> Response:
         # The GET body is rendered so that Content-Length is the GET body's length; the
         # server drops the body of a HEAD response.
-        return self._page(request, edition().head_paging)
+        return self._page(request, todo_edition().head_paging)
 
     @schema.query_todos
     def query(self, request: Request) -> Response:
@@ -113,14 +113,14 @@ class TodoListView(TodoApiView):
 
     @schema.create_todo
     def post(self, request: Request) -> Response:
-        rules = edition()
+        rules = todo_edition()
         draft = validate_create(read_todo_body(request))
         try:
             row, facts = create_todo(self.challenger, draft, cap=max_todos())
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
-            raise ApiError(rules.validation_status, MANDATORY_TITLE) from None
+            raise ApiError(served().validation_status, MANDATORY_TITLE) from None
         remember(request, facts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
@@ -128,7 +128,7 @@ class TodoListView(TodoApiView):
     @schema.replace_todo_by_body_id
     def put(self, request: Request) -> Response:
         fields = read_todo_body(request)
-        status = edition().validation_status
+        status = served().validation_status
         if fields.get("id") in (None, ""):
             raise ApiError(status, PUT_NEEDS_ID)
         errors, build = replacement(fields)
@@ -141,7 +141,7 @@ class TodoListView(TodoApiView):
 
     @schema.options_todos
     def options(self, request: Request) -> HttpResponse:
-        rules = edition()
+        rules = todo_edition()
         status = rules.options_todos_status[self.challenger is not None]
         headers = {"Allow": rules.todos_allow, **_format_headers()}
         if status == 204:
