@@ -1,7 +1,7 @@
 """The challenge catalogues of both editions, and which one is served.
 
-The current edition's catalogue is declared here (`challenges.md` §A); the classic one in
-`challenges.classic`; both with the types of `challenges.declarations`. `active()` is the
+The current edition's catalogue is declared here (`challenges.md` §A); the classic one is
+derived from it in `challenges.classic`, which declares only what differs; both with the types of `challenges.declarations`. `active()` is the
 catalogue of the edition being served (`practiceapi.editions`), and the lookups below ask it: the challenges
 API, the progress payload, the dashboard, the admin and the tracker all read the catalogue
 through them and never name a challenge themselves.
@@ -21,7 +21,7 @@ from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 from challengers.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
-from challenges.classic import CLASSIC
+from challenges import classic
 from challenges.conditions import Condition as Condition
 from challenges.conditions import (
     content_type_in,
@@ -1444,6 +1444,8 @@ DEPRECATED_KEYS: dict[str, str] = {
 
 
 CATALOGUE = Catalogue(ALL_CHALLENGES, DEPRECATED_KEYS)
+# The classic edition's, derived from these declarations (`challenges.classic`).
+CLASSIC = classic.derive(CATALOGUE)
 
 # The catalogue of the edition being served (`practiceapi.editions.PerEdition`: chosen
 # once, chosen again when tests switch the setting).
