@@ -7,7 +7,10 @@ change to this file alone.
 
 from __future__ import annotations
 
+from typing import Any
+
 from practiceapi.protocol.negotiation import VendorXml
+from practiceapi.protocol.payloads import CalendarTask
 from practiceapi.protocol.query import Field, Paging
 
 TITLE_MAX = 50
@@ -30,3 +33,13 @@ TODO_XML = VendorXml(names=frozenset({"todo", "todos"}), default="application/to
 # GET pages by 10 and refuses `_limit` over 20; HEAD and QUERY clamp it instead.
 GET_PAGING = Paging(10, 20, True)
 CLAMP_PAGING = Paging(10, 20, False)
+
+
+def calendar_task(row: dict[str, Any]) -> CalendarTask:
+    """A todo as an iCalendar to-do (text/calendar, §2.11)."""
+    return CalendarTask(
+        uid=f"todo-{row['id']}@apichallenges",
+        summary=row.get("title"),
+        description=row.get("description"),
+        completed=row.get("doneStatus") is True,
+    )

@@ -34,6 +34,16 @@ class Item:
 
 
 @dataclass(frozen=True)
+class CalendarTask:
+    """One iCalendar to-do (RFC 5545's VTODO), as the resource's app maps a row to it."""
+
+    uid: str
+    summary: Any
+    description: Any
+    completed: bool
+
+
+@dataclass(frozen=True)
 class ErrorMessages:
     """The shared error shape: `{"errorMessages":[...]}` and its XML form."""
 

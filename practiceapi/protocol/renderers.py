@@ -30,7 +30,7 @@ import orjson
 from django.utils.functional import Promise
 from rest_framework.renderers import BaseRenderer
 
-from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
+from practiceapi.protocol.payloads import CalendarTask, Collection, ErrorMessages, Item
 
 __all__ = [
     "CalendarRenderer",
@@ -419,21 +419,19 @@ def _calendar_text(value: Any) -> str:
     return text.translate(_CALENDAR_ESCAPES)
 
 
-def render_calendar(item: Item) -> bytes:
-    """One todo as a VCALENDAR holding a VTODO; CRLF between lines, no final CRLF."""
-    if not isinstance(item, Item):
-        raise TypeError(f"text/calendar renders a single todo Item, not {type(item).__name__}")
-    row = item.row
-    status = "COMPLETED" if row.get("doneStatus") is True else "NEEDS-ACTION"
+def render_calendar(task: CalendarTask) -> bytes:
+    """One to-do as a VCALENDAR holding a VTODO; CRLF between lines, no final CRLF."""
+    if not isinstance(task, CalendarTask):
+        raise TypeError(f"text/calendar renders a CalendarTask, not {type(task).__name__}")
     lines = (
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//EvilTester//API Challenges//EN",
         "BEGIN:VTODO",
-        f"UID:todo-{_cell(row.get('id'))}@apichallenges",
-        f"SUMMARY:{_calendar_text(row.get('title'))}",
-        f"DESCRIPTION:{_calendar_text(row.get('description'))}",
-        f"STATUS:{status}",
+        f"UID:{task.uid}",
+        f"SUMMARY:{_calendar_text(task.summary)}",
+        f"DESCRIPTION:{_calendar_text(task.description)}",
+        f"STATUS:{'COMPLETED' if task.completed else 'NEEDS-ACTION'}",
         "END:VTODO",
         "END:VCALENDAR",
     )

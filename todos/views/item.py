@@ -28,6 +28,7 @@ from practiceapi.request import api_request
 from todos import schema
 from todos.editions import CALENDAR, todo_edition
 from todos.messages import PUT_CANNOT_CREATE, no_such_todo
+from todos.resource import calendar_task
 from todos.selectors import find_row, list_rows, store_facts
 from todos.services import TodoNotFound, amend_todo, delete_todo
 from todos.validation import (
@@ -191,7 +192,7 @@ class TodoItemView(TodoApiView):
         if calendar:
             if row is None:
                 raise ApiError(404, no_such_todo(todo_id), force_json=True)
-            return Response(item(row))
+            return Response(calendar_task(row))
         if row is None:
             raise ApiError(404, f"Could not find an instance with todos/{todo_id}")
         # A single GET answers a one-element collection (§2.5).
