@@ -25,8 +25,8 @@ class BodyRequest(Request):
     """A DRF request whose body always goes through a parser, even when it is empty.
 
     DRF reads a body-less request as "no data" without asking a parser or looking at the
-    Content-Type. Here an empty body still has its type's meaning (an empty merge patch or
-    secret note is a 422, an empty JSONPath query a 400) and a missing or unsupported
+    Content-Type. Here an empty body still has its type's meaning (an empty merge patch is a
+    422, an empty JSONPath query a 400) and a missing or unsupported
     Content-Type is refused with or without a body.
     """
 
@@ -38,8 +38,8 @@ class ApiView(APIView):
     """Base for every API route: our renderers, negotiation and body parsers.
 
     Subclasses set `producible` (media types they can render), `structured_xml` (the
-    vendor XML types of the route's resource, read and answered as XML) and `negotiate` (False for routes that never
-    answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
+    vendor XML types of the route's resource, read and answered as XML) and `negotiate`
+    (False for routes that never answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
     before Accept (fixed-status routes, spec/api.md §1.4).
 
     `body_formats` names, per HTTP method, the parsers that method reads and how it refuses

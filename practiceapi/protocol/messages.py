@@ -1,5 +1,5 @@
 """Error texts of the protocol itself and of field validation in general, shared by every
-app that validates a body. An app's own texts live in that app (`todos.messages`). Texts
+app that validates a body. An app's own texts live in that app. Texts
 are exact copies of the reference service's: client suites assert them.
 """
 

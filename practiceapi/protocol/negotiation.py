@@ -3,7 +3,7 @@
 This module owns: parsing an `Accept` header into media ranges, choosing the response media
 type among the format table's (`formats.py`) or the 406 message, recognising a resource's
 structured XML types (§3.2: a `VendorXml` family the resource's app declares), and the
-predicates challenge tracking asks about a header ("asks for", "matches", "recognises any",
+predicates callers ask about a header ("asks for", "matches", "recognises any",
 the top-ranked range used for `text/calendar`). It knows nothing about requests, views or
 rendering; callers pass the header string and get back a media type string.
 
@@ -123,7 +123,7 @@ def select_media_type(
     return chosen
 
 
-# What the classic engine recognised in an Accept item (by substring), and as what.
+# What the 2024-26 reference engine recognised in an Accept item (by substring), and as what.
 _ENGINE_KINDS = (
     ("application/xml", XML),
     ("application/json", JSON),
@@ -139,7 +139,7 @@ def _engine_kind(item: str) -> str | None:
 
 
 def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE) -> str:
-    """The response type as the classic engine chose it, or raise NotAcceptable.
+    """The response type as the 2024-26 reference engine chose it, or raise NotAcceptable.
 
     It answered JSON or XML only. An Accept item counted if it contained one of the
     types it recognised (`text/plain` and `text/html` were answered as JSON); a header with
@@ -174,7 +174,7 @@ class RankedAccept:
 
 
 class HeaderOrderAccept:
-    """As the classic engine read Accept: JSON or XML, by header order, q-values unread
+    """As the 2024-26 reference engine read Accept: JSON or XML, by header order, q-values unread
     (`engine_media_type`); structured XML types are not told apart from others."""
 
     @staticmethod

@@ -1,7 +1,7 @@
 """Request body parsing: strict JSON and safe XML documents (spec/api.md §2.7, §3.4; D3.5).
 
 This module owns turning the bytes of a request body into plain Python data and the 400
-texts that say why that failed. It knows nothing about todos beyond what callers pass in:
+texts that say why that failed. It knows nothing about any resource beyond what callers pass in:
 the element names an XML document may be wrapped in and the `Field` kinds used to coerce
 XML text. Validation of the values (types, lengths, unknown fields) belongs to the app.
 
@@ -171,7 +171,7 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
 
 
 def parse_lenient_json_object(body: bytes) -> dict[str, Any]:
-    """A POST/PUT JSON body read as the classic engine read it (`lenientjson`); any
+    """A POST/PUT JSON body read as the 2024-26 reference engine read it (`lenientjson`); any
     failure is the bare syntax message, without where and why."""
     if is_blank(body):
         return {}
@@ -376,7 +376,7 @@ class StrictJsonObject:
 
 
 class LenientJsonObject:
-    """As the classic engine's Gson read it: leniently (`{title: a}` is an object), a
+    """As the 2024-26 reference engine's Gson read it: leniently (`{title: a}` is an object), a
     syntax error being the bare message."""
 
     @staticmethod

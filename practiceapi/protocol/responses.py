@@ -69,7 +69,7 @@ def error_response(
         media_type = JSON
         body = render(payload, media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
-    response.error_messages = messages  # read by challenge tracking, whatever the format
+    response.error_messages = messages  # for readers of the exchange, whatever the format
     for name, value in (headers or {}).items():
         response[name] = value
     return response
@@ -128,7 +128,7 @@ class ErrorStatusAnswers:
 
 
 class BareStatusAnswers:
-    """As the classic router answered: any Accept naming html gets the page; otherwise the
+    """As the 2024-26 reference router answered: any Accept naming html gets the page; otherwise the
     whole Accept header decides (lower-cased, as that router read it):
     `application/...json` gets the JSON error, `application/...xml` the XML one (with the
     reference's `<message>` element), anything else an empty body typed as the first
