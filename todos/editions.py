@@ -2,8 +2,9 @@
 edition is chosen and holds what the protocol layer does differently).
 
 One table per edition: the classic one declares only what differs from the current one.
-Values are statuses, texts, verbs and paging policies; the one behaviour that differs in
-shape, how the session's todo store is written as a document, is a class.
+Values are statuses, texts, verbs and paging policies; the behaviours that differ in
+shape (how a body's values are read, how the session's todo store is written as a
+document) are classes.
 """
 
 from __future__ import annotations
@@ -27,8 +28,17 @@ from todos.messages import (
     PUT_CANNOT_CREATE,
 )
 from todos.resource import CLAMP_PAGING, GET_PAGING
+from todos.values import TextValues, TypedValues
 
 CALENDAR = "text/calendar"
+
+
+class ValueReading(Protocol):
+    @staticmethod
+    def read(fields: dict[str, Any]) -> dict[str, Any]: ...
+
+    @staticmethod
+    def shown(value: Any) -> str: ...
 
 
 class StoreDocument(Protocol):
@@ -85,10 +95,10 @@ class TodoEdition:
     # Whether amendments (POST/PUT on an item) check JSON types: the classic engine
     # skipped that check, so `"doneStatus": "true"` amends.
     amend_checks_types: bool
-    # Whether body values are read as text, as the classic engine's string map read them
-    # (numbers as Java doubles: 1 is "1.0"; null, arrays dropped), then checked against
-    # the field's rule (`bob does not match type BOOLEAN`), rather than kept as typed.
-    reads_text: bool
+    # How body values are read: kept as typed, or as text, as the classic engine's string
+    # map read them (numbers as Java doubles: 1 is "1.0"; null, arrays dropped), then
+    # checked against the field's rule (`bob does not match type BOOLEAN`).
+    values: type[ValueReading]
     # The answer to PUT /todos/{id} for a missing id, or None for the current rule (404
     # naming the id; 422 when the body names an id).
     put_missing: tuple[int, str] | None
@@ -130,7 +140,7 @@ CURRENT = TodoEdition(
     unknown_field_path=True,
     replace_missing_title=VALIDATION_PREFIX + MANDATORY_TITLE,
     amend_checks_types=True,
-    reads_text=False,
+    values=TypedValues,
     put_missing=None,
     delete_status=204,
     delete_content_type=None,
@@ -161,7 +171,7 @@ CLASSIC = replace(
     unknown_field_path=False,
     replace_missing_title=MANDATORY_TITLE,
     amend_checks_types=False,
-    reads_text=True,
+    values=TextValues,
     put_missing=(400, PUT_CANNOT_CREATE),
     delete_status=200,
     delete_content_type="application/json",

@@ -11,11 +11,8 @@ problem in the client's own field order, so the same body always gets the same m
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -25,8 +22,9 @@ from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
 from practiceapi.protocol.typenames import json_type_name
 from todos.editions import TodoEdition, todo_edition
-from todos.messages import MANDATORY_TITLE, cannot_amend_id, not_a_boolean
+from todos.messages import MANDATORY_TITLE, cannot_amend_id
 from todos.resource import DESCRIPTION_MAX, TITLE_MAX
+from todos.values import display, id_key
 
 FIELDS = ("id", "title", "doneStatus", "description")
 _CANONICAL = {name.lower(): name for name in FIELDS}
@@ -41,7 +39,6 @@ MAX_TODO_ID = 2_147_483_646
 PREFIX = VALIDATION_PREFIX
 
 _PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
-_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def max_todos() -> int:
@@ -70,27 +67,6 @@ def normalise(body: Mapping[str, Any]) -> dict[str, Any]:
     return {_CANONICAL.get(str(name).lower(), name): value for name, value in body.items()}
 
 
-def display(value: Any) -> str:
-    """A body value as a message shows it (`3`, `abc`, `true`, `null`)."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
-def id_key(value: Any) -> int | None:
-    """A body `id` as an integer when it denotes one (`3`, `3.0`, `"3"`), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() else None
-    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
-        number = float(value)
-        return int(number) if math.isfinite(number) and number.is_integer() else None
-    return None
-
-
 def _unknown_name(name: str, value: Any) -> str:
     # An XML element with children arrives as a nested object; the reference names the
     # first of them (`Could not find field: bob.title`).
@@ -98,48 +74,6 @@ def _unknown_name(name: str, value: Any) -> str:
         first = next(iter(value))
         return f"{name}.{_unknown_name(str(first), value[first])}"
     return str(name)
-
-
-def java_double_text(value: float) -> str:
-    """A number as Java's `Double.toString` writes it (`1.0`, `0.5`, `1.0E7`, `1.0E-4`)."""
-    number = float(value)
-    if not math.isfinite(number):
-        return "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
-    if number == 0 or 1e-3 <= abs(number) < 1e7:
-        return repr(number)
-    # Shortest round-trip digits (Python's repr and Java's agree on them), Java's layout.
-    sign, digits, exponent = Decimal(repr(number)).normalize().as_tuple()
-    text = "".join(map(str, digits))
-    mantissa = f"{text[0]}.{text[1:] or '0'}"
-    return f"{'-' if sign else ''}{mantissa}E{len(text) + int(exponent) - 1}"
-
-
-def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """Body values as the classic engine read them: text, except that a boolean field
-    holding `true`/`false` (any case) is a boolean; null and arrays are dropped.
-
-    Raises the engine's 400 for a boolean field whose text is neither.
-    """
-    read: dict[str, Any] = {}
-    for name, value in fields.items():
-        if name == "id" or isinstance(value, dict):
-            read[name] = value  # compared as a number / reported as an unknown path
-            continue
-        if isinstance(value, bool):
-            text = "true" if value else "false"
-        elif isinstance(value, (int, float)):
-            text = java_double_text(value)
-        elif isinstance(value, str):
-            text = value
-        else:
-            continue
-        if _EXPECTED.get(name) == "BOOLEAN":
-            if text.lower() not in ("true", "false"):
-                raise ApiError(served().validation_status, not_a_boolean(name, text))
-            read[name] = text.lower() == "true"
-        else:
-            read[name] = text
-    return read
 
 
 # ---------------------------------------------------------------------------------------
@@ -211,8 +145,7 @@ def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
     if "id" in fields and id_key(fields["id"]) != current_id:
         wanted = fields["id"]
         # The classic engine read a body id as a number and showed it as an integer.
-        whole = id_key(wanted) if todo_edition().reads_text else None
-        shown = display(wanted) if whole is None else str(whole)
+        shown = todo_edition().values.shown(wanted)
         raise ApiError(served().validation_status, cannot_amend_id(current_id, shown))
 
 
@@ -232,8 +165,7 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     check_types(fields, create=True)
     if "id" in fields:
         raise ApiError(status, rules.create_with_id)
-    if rules.reads_text:
-        fields = read_as_text(fields)
+    fields = rules.values.read(fields)
     check_fields(fields)
     if rules.title_before_cap and "title" not in fields:
         raise ApiError(status, MANDATORY_TITLE)
@@ -266,8 +198,7 @@ def amended_row(
     """
     rules = todo_edition()
     fields = normalise(body)
-    if rules.reads_text:
-        fields = read_as_text(fields)
+    fields = rules.values.read(fields)
     check_amend_id(fields, current["id"])
     check_fields(fields)
     if replace:
