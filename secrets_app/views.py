@@ -27,10 +27,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challengers.sessions import UNKNOWN_CHALLENGER, mode
-from practiceapi.editions import served
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView
-from practiceapi.protocol.errors import ApiError, NotAcceptable
+from practiceapi.protocol.errors import ApiError, FailedValidation, NotAcceptable
 from practiceapi.protocol.messages import VALIDATION_PREFIX, too_long
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from practiceapi.protocol.parsers import (
@@ -489,9 +488,7 @@ def _note_from_body(request: Request) -> str:
     """
     kind = BODY_KINDS[request._request.content_type]
     if not request.body.strip():
-        raise ApiError(
-            served().validation_status,
-            f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
+        raise FailedValidation(f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
         )
     fields = request.data
     if not isinstance(fields, dict):  # `null` included: it is no object either
@@ -515,7 +512,7 @@ def _note_from_body(request: Request) -> str:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append("Failed Validation: note can not contain the NUL character")
     if messages:
-        raise ApiError(served().validation_status, *messages)
+        raise FailedValidation(*messages)
     if not secret_edition().truncate_notes and len(fields["note"]) > NOTE_MAX:
         raise ApiError(400, VALIDATION_PREFIX + too_long("note", NOTE_MAX))
     return fields["note"]

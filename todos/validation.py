@@ -17,8 +17,7 @@ from typing import Any
 
 from django.conf import settings
 
-from practiceapi.editions import served
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
 from practiceapi.protocol.typenames import json_type_name
 from todos.editions import TodoEdition, todo_edition
@@ -106,7 +105,7 @@ def check_types(fields: Mapping[str, Any], *, create: bool) -> None:
     """Raise the step-1 error: `Failed Validation: ` prefixed on create, bare on amend."""
     errors = type_errors(fields, todo_edition()) if create else amend_type_errors(fields)
     if errors:
-        raise ApiError(served().validation_status, (PREFIX if create else "") + ", ".join(errors))
+        raise FailedValidation((PREFIX if create else "") + ", ".join(errors))
 
 
 def field_problem(name: str, value: Any) -> str | None:
@@ -130,14 +129,14 @@ def field_problem(name: str, value: Any) -> str | None:
 
 def check_fields(fields: Mapping[str, Any]) -> None:
     """Step 3: the first bad supplied field, in the client's order, as a prefixed error."""
-    rules, status = todo_edition(), served().validation_status
+    rules = todo_edition()
     for name, value in fields.items():
         if name != "id" and name not in _EXPECTED:
             unknown = _unknown_name(name, value) if rules.unknown_field_path else str(name)
-            raise ApiError(status, rules.unknown_field_prefix + unknown_field(unknown))
+            raise FailedValidation(rules.unknown_field_prefix + unknown_field(unknown))
         problem = field_problem(name, value)
         if problem:
-            raise ApiError(status, PREFIX + problem)
+            raise FailedValidation(PREFIX + problem)
 
 
 def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
@@ -146,7 +145,7 @@ def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
         wanted = fields["id"]
         # The classic engine read a body id as a number and showed it as an integer.
         shown = todo_edition().values.shown(wanted)
-        raise ApiError(served().validation_status, cannot_amend_id(current_id, shown))
+        raise FailedValidation(cannot_amend_id(current_id, shown))
 
 
 # ---------------------------------------------------------------------------------------
@@ -160,15 +159,15 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     The draft may still lack `title` where the edition checks the cap (409) before that
     (step 4/5, by the service, which then builds the row with `new_row`).
     """
-    rules, status = todo_edition(), served().validation_status
+    rules = todo_edition()
     fields = normalise(body)
     check_types(fields, create=True)
     if "id" in fields:
-        raise ApiError(status, rules.create_with_id)
+        raise FailedValidation(rules.create_with_id)
     fields = rules.values.read(fields)
     check_fields(fields)
     if rules.title_before_cap and "title" not in fields:
-        raise ApiError(status, MANDATORY_TITLE)
+        raise FailedValidation(MANDATORY_TITLE)
     return fields
 
 
@@ -203,7 +202,7 @@ def amended_row(
     check_fields(fields)
     if replace:
         if "title" not in fields:
-            raise ApiError(served().validation_status, rules.replace_missing_title)
+            raise FailedValidation(rules.replace_missing_title)
         base: dict[str, Any] = {"id": current["id"], **DEFAULTS}
     else:
         base = dict(current)

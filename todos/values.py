@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from practiceapi.editions import served
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import FailedValidation
 from todos.messages import not_a_boolean
 from todos.resource import TODO_FIELDS
 
@@ -77,7 +76,7 @@ def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if name in _BOOLEAN_FIELDS:
             if text.lower() not in ("true", "false"):
-                raise ApiError(served().validation_status, not_a_boolean(name, text))
+                raise FailedValidation(not_a_boolean(name, text))
             read[name] = text.lower() == "true"
         else:
             read[name] = text

@@ -17,7 +17,7 @@ from challengers.models import Challenger
 from challengers.sessions import mode
 from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
@@ -63,7 +63,7 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
     def build(current: dict) -> dict:
         if errors:
-            raise ApiError(served().validation_status, ", ".join(errors))
+            raise FailedValidation(", ".join(errors))
         return amended_row(current, fields, replace=True)
 
     return errors, build

@@ -12,8 +12,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import served
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.query import (
     EQUALS,
     Paging,
@@ -120,7 +119,7 @@ class TodoListView(TodoApiView):
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
-            raise ApiError(served().validation_status, MANDATORY_TITLE) from None
+            raise FailedValidation(MANDATORY_TITLE) from None
         remember(request, facts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
@@ -128,14 +127,13 @@ class TodoListView(TodoApiView):
     @schema.replace_todo_by_body_id
     def put(self, request: Request) -> Response:
         fields = read_todo_body(request)
-        status = served().validation_status
         if fields.get("id") in (None, ""):
-            raise ApiError(status, PUT_NEEDS_ID)
+            raise FailedValidation(PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
             row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
         except TodoNotFound:
-            raise ApiError(status, ", ".join(errors) or PUT_CANNOT_CREATE) from None
+            raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
         remember(request, facts)
         return Response(item(row))
 

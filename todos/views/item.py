@@ -13,8 +13,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import served
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.negotiation import JSON, top_ranked_range
 from practiceapi.protocol.parsers import (
     BodyFormats,
@@ -225,9 +224,7 @@ class TodoItemView(TodoApiView):
             if rules.put_missing is not None:
                 raise ApiError(*rules.put_missing) from None
             if "id" in fields:
-                raise ApiError(
-                    served().validation_status, ", ".join(errors) or PUT_CANNOT_CREATE
-                ) from None
+                raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
         remember(request, facts)
