@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from django.conf import settings
 from django.core.signals import setting_changed
@@ -48,10 +48,10 @@ T = TypeVar("T")
 class PerEdition(Generic[T]):
     """One table (or class) per edition, and the one being served.
 
-    `served()` answers the table of the edition `APICHALLENGES_EDITION` names; the choice
+    Calling it answers the table of the edition `APICHALLENGES_EDITION` names; the choice
     is made on first use and kept until the setting changes."""
 
-    _all: list[PerEdition[Any]] = []
+    _all: ClassVar[list[PerEdition[Any]]] = []
 
     def __init__(self, *, current: T, classic: T) -> None:
         self.by_name: Mapping[str, T] = {CURRENT: current, CLASSIC: classic}
