@@ -51,9 +51,8 @@ class ProtocolMiddleware:
         if not (request.api_endpoint or practice):
             response = self.get_response(request)
         else:
-            response = self.refuse_early(request)
-            if response is None:
-                response = self.get_response(request)
+            refused = self.refuse_early(request)
+            response = self.get_response(request) if refused is None else refused
             self.decorate(request, response)
         server = served().server
         if server is not None:
