@@ -488,7 +488,8 @@ def _note_from_body(request: Request) -> str:
     """
     kind = BODY_KINDS[request._request.content_type]
     if not request.body.strip():
-        raise FailedValidation(f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
+        raise FailedValidation(
+            f"Failed Validation: the request body is empty, send {EXAMPLE_BODIES[kind]}",
         )
     fields = request.data
     if not isinstance(fields, dict):  # `null` included: it is no object either
