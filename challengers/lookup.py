@@ -10,6 +10,7 @@ import orjson
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challengers.editions import session_edition
 from challengers.models import Challenger
 from challengers.request import session_of
 from challengers.sessions import (
@@ -20,7 +21,6 @@ from challengers.sessions import (
     parse_guid,
     single_player,
 )
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import FixedResponse
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
@@ -90,7 +90,7 @@ def unknown_session(request: Request, message: str) -> Exception:
     """The 404 for a GUID that names no session: the error naming it, or where the edition
     answers so, the status-only 404 of an unknown resource (for a browser, a 307 to the
     GUI's 404 page, as the classic service's response hook answered an empty 404)."""
-    if not edition().unknown_challenger_messages:
+    if not session_edition().unknown_challenger_messages:
         asked = api_request(request)
         if "html" in (asked.META.get("HTTP_ACCEPT") or "").lower():
             # The classic response hook sent a browser to its GUI's 404 page.

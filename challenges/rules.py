@@ -28,14 +28,14 @@ from challenges.exchange import Exchange
 from challenges.routes import challenger_guid
 from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import MAX_TODOS_REACHED, NO_SUCH_TODO
 from practiceapi.protocol.query import (
     EQUALS,
     MATCHES,
-    TODO_FIELDS,
     Filter,
     parse_query_string,
 )
+from todos.messages import MAX_TODOS_REACHED, NO_SUCH_TODO
+from todos.resource import TODO_FIELDS, TODO_XML
 
 STRUCTURED_QUERY_TYPES = (
     "application/vnd.service.query+json",
@@ -581,7 +581,7 @@ def unreadable_content_type() -> Condition:
 
     def test(x: Exchange) -> bool:
         ct = x.content_type
-        return bool(ct) and ct != "application/json" and not negotiation.is_xml_type(ct)
+        return bool(ct) and ct != "application/json" and not negotiation.is_xml_type(ct, TODO_XML)
 
     return on_request(
         "a Content-Type the API cannot read",
@@ -783,10 +783,10 @@ def accept_unknown() -> Condition:
 def xml_wins_negotiation() -> Condition:
     def test(x: Exchange) -> bool:
         try:
-            chosen = negotiation.select_media_type(_accept(x), structured_xml=True)
+            chosen = negotiation.select_media_type(_accept(x), structured_xml=TODO_XML)
         except ApiError:
             return False
-        return negotiation.is_xml_type(chosen)
+        return negotiation.is_xml_type(chosen, TODO_XML)
 
     return on_request(
         "XML is preferred",

@@ -14,12 +14,15 @@ stay Django's own class (the test client and every server build those).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from django.http import HttpRequest
 from rest_framework.request import Request
 
 from practiceapi.outcome import Outcome
+
+if TYPE_CHECKING:
+    from practiceapi.protocol.negotiation import VendorXml
 
 
 class ApiRequest(HttpRequest):
@@ -30,7 +33,7 @@ class ApiRequest(HttpRequest):
     original_method: str | None  # "POST" when X-HTTP-Method-Override changed the method
     # Set by the protocol layer's negotiation: what error bodies are rendered in.
     negotiated_type: str | None
-    structured_xml: bool  # the view answers +xml structured types with XML
+    structured_xml: VendorXml | None  # the resource's +xml types, answered with XML
     # Filled by the view, the renderer glue and the exception handler; read around the view.
     outcome: Outcome
 
@@ -44,7 +47,7 @@ def prepare(request: HttpRequest, api_path: str, *, api_endpoint: bool) -> ApiRe
     api.used_api_prefix = request.path_info.startswith("/api/")
     api.original_method = None
     api.negotiated_type = None
-    api.structured_xml = False
+    api.structured_xml = None
     api.outcome = Outcome(request.META.get("QUERY_STRING", ""))
     return api
 

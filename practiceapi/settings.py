@@ -227,6 +227,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "practiceapi.openapi.describe_edition",
+        "todos.schema.describe_todo_edition",
     ],
     # Swagger UI at /docs lists both documents. The definition selector lives in the
     # standalone layout, whose preset is a JS object, hence a JS literal, not a dict.

@@ -15,9 +15,9 @@ from rest_framework.request import Request
 from challengers.models import Challenger
 from challengers.request import session_request
 from challengers.sessions import UNKNOWN_CHALLENGER, mode
-from practiceapi.editions import edition
 from practiceapi.protocol.errors import ApiError
 from secrets_app.auth import credentials_match, parse_basic, presented_token
+from secrets_app.editions import secret_edition
 from secrets_app.messages import (
     BASIC_REQUIRED,
     NO_SESSION,
@@ -35,7 +35,7 @@ BEARER_CHALLENGE = {"WWW-Authenticate": "Bearer"}
 
 def refused(status: int, message: str, headers: dict[str, str] | None = None) -> ApiError:
     """A 401/403; the classic service answered refused credentials with no body."""
-    return ApiError(status, message, headers=headers, bodiless=not edition().secret_error_bodies)
+    return ApiError(status, message, headers=headers, bodiless=not secret_edition().error_bodies)
 
 
 def require_admin(request: Request | HttpRequest) -> None:

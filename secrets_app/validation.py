@@ -10,12 +10,12 @@ from typing import Any
 
 from rest_framework.request import Request
 
-from practiceapi.editions import edition
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from practiceapi.protocol.parsers import NOT_AN_OBJECT, BodyError
 from practiceapi.protocol.typenames import json_type_name
 from practiceapi.request import api_request
+from secrets_app.editions import secret_edition
 from secrets_app.messages import (
     NOTE_HAS_NUL,
     NOTE_MANDATORY,
@@ -38,7 +38,7 @@ def read_note(request: Request) -> str:
     """The note of the request's body (parsed only when it is not empty)."""
     if not request.body.strip():
         example = EXAMPLE_BODIES[api_request(request).content_type]
-        raise ApiError(edition().validation_status, empty_body(example))
+        raise FailedValidation(empty_body(example))
     return validate_note(request.data)
 
 
@@ -59,9 +59,8 @@ def validate_note(fields: Any) -> str:
         elif "\x00" in note:
             # PostgreSQL text cannot hold NUL; refusing it keeps both databases alike.
             messages.append(NOTE_HAS_NUL)
-    rules = edition()
     if messages:
-        raise ApiError(rules.validation_status, *messages)
-    if not rules.truncate_notes and len(fields["note"]) > NOTE_MAX:
+        raise FailedValidation(*messages)
+    if not secret_edition().truncate_notes and len(fields["note"]) > NOTE_MAX:
         raise ApiError(400, note_too_long(NOTE_MAX))
     return fields["note"]

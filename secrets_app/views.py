@@ -20,7 +20,6 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.negotiation import JSON
@@ -36,6 +35,7 @@ from secrets_app.access import (
     require_token,
     session_or_read_only,
 )
+from secrets_app.editions import secret_edition
 from secrets_app.messages import MISSING_CONTENT_TYPE
 from secrets_app.selectors import note_of, token_of
 from secrets_app.services import replace_note, secret_for
@@ -91,7 +91,7 @@ class SecretTokenView(_SecretView):
         return _token_allow()
 
     def implements(self, method: str) -> bool:
-        return super().implements(method) and (method != "GET" or edition().token_get)
+        return super().implements(method) and (method != "GET" or secret_edition().token_get)
 
     @docs.create_token
     def post(self, request: Request) -> HttpResponse:
@@ -116,7 +116,7 @@ class SecretTokenView(_SecretView):
 
 
 def _token_allow() -> dict[str, str]:
-    return {"Allow": edition().token_allow}
+    return {"Allow": secret_edition().token_allow}
 
 
 class SecretNoteView(_SecretView):

@@ -20,7 +20,8 @@ from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import SIM_PAGING, ParsedQuery, apply_query, parse_query_string
+from practiceapi.protocol.query import UNPAGED as SIM_PAGING
+from practiceapi.protocol.query import ParsedQuery, apply_query, parse_query_string
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
 from practiceapi.protocol.responses import empty_response
 from sim import data, openapi

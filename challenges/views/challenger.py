@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challengers.editions import session_edition
 from challengers.limits import admit_new_session
 from challengers.lookup import (
     CREATE_HINT,
@@ -21,6 +22,7 @@ from challengers.lookup import (
 from challengers.request import session_of
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
+from challenges.messages import GUID_MISMATCH
 from challenges.near_misses import open_near_misses
 from challenges.services import (
     InvalidPayload,
@@ -29,10 +31,8 @@ from challenges.services import (
     restore_progress,
     validate_payload,
 )
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
 
@@ -89,7 +89,7 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(edition().guid_mismatch_status, GUID_MISMATCH)
+            error = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
             error.headers["X-CHALLENGER"] = str(named)
             raise error
         challenger = lookup_session(request, guid)

@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 
 from challenges.schema import heartbeat
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.responses import empty_response
 
@@ -31,7 +31,7 @@ class HeartbeatView(ApiView):
     @heartbeat(405, "Deliberately not allowed")
     def post(self, request: Request) -> HttpResponse:
         response = empty_response(405)
-        content_type = edition().status_route_content_type(request.META.get("HTTP_ACCEPT"))
+        content_type = served().status_answers.bare_content_type(request.META.get("HTTP_ACCEPT"))
         if content_type:
             response["Content-Type"] = content_type
         return response

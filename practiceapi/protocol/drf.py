@@ -31,7 +31,7 @@ class ApiContentNegotiation(BaseContentNegotiation):
         """The parser that reads the request's Content-Type, or the view's refusal (415, or
         the status its method gives a missing Content-Type).
 
-        Matching is each parser's own `accepts` (structured todo XML types are a family, not
+        Matching is each parser's own `accepts` (structured XML types are a family, not
         one media type), on Django's parsed `content_type`: lower-case, parameters gone.
         """
         # Asked twice per request, by the view's early check and by DRF when the body is
@@ -54,12 +54,12 @@ class ApiContentNegotiation(BaseContentNegotiation):
     ) -> tuple[Any, str]:
         view = request.parser_context.get("view") if request.parser_context else None
         producible = getattr(view, "producible", PRODUCIBLE)
-        structured = getattr(view, "structured_xml", False)
+        structured = getattr(view, "structured_xml", None)
         media_type = negotiated_type(request._request, producible, structured_xml=structured)
         for renderer in renderers:
             if renderer.media_type == media_type:
                 return renderer, media_type
-        # Structured todo types (application/...todo+xml) render as XML, echoing the type.
+        # A resource's structured XML types render as XML, echoing the type.
         return XmlRenderer(), media_type
 
 

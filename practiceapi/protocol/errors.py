@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from practiceapi.editions import served
+
 
 class ApiError(Exception):
     """An error answered as `{"errorMessages":[...]}` in the negotiated format.
@@ -32,3 +34,11 @@ class NotAcceptable(ApiError):
 
     def __init__(self, message: str) -> None:
         super().__init__(406, message, force_json=True)
+
+
+class FailedValidation(ApiError):
+    """A body that breaks a field rule (a type, a length, an unknown field, an id), answered
+    with the status the served edition gives that (422; 400 in the classic edition)."""
+
+    def __init__(self, *messages: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(served().validation_status, *messages, headers=headers)

@@ -16,15 +16,16 @@ from rest_framework.request import Request
 from challengers.models import Challenger
 from challengers.request import session_of
 from challengers.sessions import mode
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS
 from practiceapi.request import outcome_of
+from todos.editions import todo_edition
 from todos.facts import CreatedTodo, StoreFacts
+from todos.resource import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS, TODO_XML, XML_ROOTS
 from todos.selectors import ListCounts, list_counts, list_rows
 from todos.services import amend_todo
 from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
@@ -32,7 +33,6 @@ from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
 NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-XML_ROOTS = ("todo", "todos")
 # POST and PUT bodies (§3.4): JSON or XML; no Content-Type is a 400, another one a 415.
 TODO_BODY = BodyFormats((JsonObjectParser, XmlParser), missing=(400, NO_CONTENT_TYPE))
 # The reference's XML element order (`doneStatus`, `description`, `id`, `title`; D3.6).
@@ -67,7 +67,7 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
     def build(current: dict) -> dict:
         if errors:
-            raise ApiError(edition().validation_status, ", ".join(errors))
+            raise FailedValidation(", ".join(errors))
         return amended_row(current, fields, replace=True)
 
     return errors, build
@@ -81,7 +81,7 @@ def read_todo_body(request: Request) -> dict[str, Any]:
 class TodoApiView(ApiView):
     """Base of the collection and item routes (the engine routes of the reference)."""
 
-    structured_xml = True
+    structured_xml = TODO_XML
     xml_roots = XML_ROOTS
     entity_fields = TODO_FIELDS
 
@@ -110,9 +110,9 @@ class TodoApiView(ApiView):
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).
         if request.method in WRITES and self.challenger is None and mode() == "multi":
-            raise ApiError(401, edition().missing_challenger)
+            raise ApiError(401, todo_edition().missing_challenger)
 
     def after_negotiation(self, request: Request) -> None:
         # OPTIONS is a fixed route: no body checks (§1.4).
         if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
-            raise ApiError(413, edition().body_too_large(MAX_BODY_CHARACTERS))
+            raise ApiError(413, served().body_too_large(MAX_BODY_CHARACTERS))

@@ -18,6 +18,7 @@ from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import outcome_of
 from todos import schema
+from todos.resource import TODO_XML
 from todos.selectors import list_counts, list_rows
 from todos.views.base import collection, leave_facts
 
@@ -32,7 +33,7 @@ class TodoExportView(ApiView):
     """Every todo of the caller's list in one of ten formats."""
 
     negotiate = False
-    structured_xml = True
+    structured_xml = TODO_XML
 
     @schema.export_todos
     def get(self, request: Request) -> HttpResponse:
