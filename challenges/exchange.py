@@ -36,11 +36,14 @@ class Exchange:
     # The error messages of an error response, whatever format it was rendered in.
     error_messages: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # The route shape the request's path resolved to (`challenges.routes`); None: resolve
+    # `path` (an exchange described by its path alone).
+    route: str | None = None
 
     @cached_property
     def shape(self) -> str:
-        """The route shape of `path` (`challenges.routes`)."""
-        return route_shape(self.path)
+        """The route shape of the request (`challenges.routes`)."""
+        return self.route if self.route is not None else route_shape(self.path)
 
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())

@@ -13,6 +13,7 @@ from challenges.catalogue import carries, judge, open_candidates
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
+from challenges.routes import shape
 from practiceapi.request import ApiRequest
 
 
@@ -22,6 +23,7 @@ def exchange_for(request: ApiRequest, response: HttpResponse | None) -> Exchange
         mode=settings.APICHALLENGES_MODE,
         method=request.method,
         path=request.api_path,
+        route=shape(request.api_route),
         query_string=request.META.get("QUERY_STRING", ""),
         headers={name.lower(): value for name, value in request.headers.items()},
         body=request.body,
@@ -76,7 +78,7 @@ def _open_for(
     return open_candidates(
         settings.APICHALLENGES_MODE,
         request.method,
-        request.api_path,
+        shape(request.api_route),
         challenger.progress,
         carried(request),
         on_arrival=on_arrival,
