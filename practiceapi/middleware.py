@@ -15,7 +15,7 @@ from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
-from django.urls import Resolver404, ResolverMatch, resolve
+from django.urls import Resolver404, ResolverMatch, get_resolver
 
 from practiceapi.editions import edition
 from practiceapi.protocol.responses import error_response
@@ -36,8 +36,9 @@ def normalise_path(path: str) -> str:
 
 
 def _resolved(path: str) -> ResolverMatch | None:
+    # The root URL conf's resolver, as the handler takes it (no per-request `urlconf`).
     try:
-        return resolve(path)
+        return get_resolver().resolve(path)
     except Resolver404:
         return None  # the handler answers its 404
 

@@ -36,12 +36,16 @@ urlpatterns = [
         SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
         name="swagger-ui",
     ),
-    path("docs/", SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION)),
+    path(
+        "docs/",
+        SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
+        name="swagger-ui-slash",
+    ),
     re_path(
         r"^",
         include(([*api_patterns, unrouted_below(api_patterns)], "legacy"), namespace="legacy"),
     ),
     path("", include("sim.urls")),
     path("", include("challenges.gui_urls")),
-    re_path(r"^.*$", not_found),
+    re_path(r"^.*$", not_found, name="not-found"),
 ]

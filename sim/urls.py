@@ -22,10 +22,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     *router.urls,
     re_path(r"^sim/docs/openapi\.json$", SimSchemaView.as_view(), name="sim-schema"),
     # [\s\S] rather than `.` so that a path holding an encoded newline still matches.
-    re_path(r"^mirror/request(?:/[\s\S]*)?$", mirror.mirror_request),
-    re_path(r"^mirror/raw(?:/[\s\S]*)?$", mirror.mirror_raw),
-    re_path(r"^mirror/?$", pages.redirect_to(pages.MIRROR_PAGE)),
-    re_path(r"^sim/?$", pages.redirect_to(pages.SIMULATION_PAGE)),
-    re_path(r"^practice-modes/mirror/?$", pages.mirror_page),
-    re_path(r"^practice-modes/simulation/?$", pages.simulation_page),
+    re_path(r"^mirror/request(?:/[\s\S]*)?$", mirror.mirror_request, name="mirror-request"),
+    re_path(r"^mirror/raw(?:/[\s\S]*)?$", mirror.mirror_raw, name="mirror-raw"),
+    re_path(r"^mirror/?$", pages.redirect_to(pages.MIRROR_PAGE), name="mirror"),
+    re_path(r"^sim/?$", pages.redirect_to(pages.SIMULATION_PAGE), name="sim"),
+    re_path(r"^practice-modes/mirror/?$", pages.mirror_page, name="mirror-page"),
+    re_path(r"^practice-modes/simulation/?$", pages.simulation_page, name="simulation-page"),
 ]
