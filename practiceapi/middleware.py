@@ -9,13 +9,14 @@ endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
-from django.urls import Resolver404, ResolverMatch, get_resolver
+from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver
 
 from practiceapi.editions import edition
 from practiceapi.protocol.responses import error_response
@@ -23,6 +24,9 @@ from practiceapi.request import ApiRequest, prepare
 from practiceapi.routing import route_of
 
 PRACTICE_PREFIXES = ("/mirror/", "/sim/")
+# Longer paths are resolved afresh each time: remembering them would let a client fill
+# memory with long made-up paths. An API route's path is at most ~60 characters.
+MAX_REMEMBERED_PATH = 200
 # The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
 MAX_HEADER_BLOCK_BYTES = 32_768
 
@@ -37,8 +41,20 @@ def normalise_path(path: str) -> str:
 
 def _resolved(path: str) -> ResolverMatch | None:
     # The root URL conf's resolver, as the handler takes it (no per-request `urlconf`).
+    resolver = get_resolver()
+    if len(path) > MAX_REMEMBERED_PATH:
+        return _match.__wrapped__(resolver, path)
+    return _match(resolver, path)
+
+
+@lru_cache(maxsize=4096)
+def _match(resolver: URLResolver, path: str) -> ResolverMatch | None:
+    """The match of `path`, remembered: a class asks for the same few paths (`/api/todos`,
+    its sessions' GUID routes) over and over, and walking the route trees is a measurable
+    part of a request. Keyed on the resolver, so a changed URL conf (tests) starts afresh;
+    a match is only read (the handler unpacks its arguments into the view's own)."""
     try:
-        return get_resolver().resolve(path)
+        return resolver.resolve(path)
     except Resolver404:
         return None  # the handler answers its 404
 
