@@ -54,5 +54,5 @@ class ChallengerMiddleware:
             response["X-CHALLENGER"] = SINGLE_PLAYER_GUID
         elif challenger is not None:
             response["X-CHALLENGER"] = challenger.guid
-        elif request.api_path.rstrip("/") != "challenger":
+        elif request.api_route != "challenger":  # the URL name of POST /challenger
             response["X-CHALLENGER"] = UNKNOWN_CHALLENGER

@@ -1504,13 +1504,13 @@ def route_candidates(mode: str, method: str, path: str) -> tuple[Challenge, ...]
 def open_candidates(
     mode: str,
     method: str,
-    path: str,
+    shape: str,
     done: Container[str],
     carried: frozenset[str],
     *,
     on_arrival: bool = False,
 ) -> tuple[Challenge, ...]:
-    return active().open_candidates(mode, method, path, done, carried, on_arrival=on_arrival)
+    return active().open_candidates(mode, method, shape, done, carried, on_arrival=on_arrival)
 
 
 def completed_keys(exchange: Exchange) -> set[str]:

@@ -309,7 +309,7 @@ class Catalogue:
         self,
         mode: str,
         method: str,
-        path: str,
+        shape: str,
         done: Container[str],
         carried: frozenset[str],
         *,
@@ -323,7 +323,7 @@ class Catalogue:
         """
         return tuple(
             c
-            for c in self._carried_candidates(mode, method, route_shape(path), carried)
+            for c in self._carried_candidates(mode, method, shape, carried)
             if c.key not in done and (c.on_arrival or not on_arrival)
         )
 

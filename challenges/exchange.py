@@ -40,6 +40,9 @@ class Exchange:
     response_body: bytes
     # What answering the request produced; a blank one (of `query_string`) when not given.
     outcome: Outcome | None = None
+    # The route shape the request's path resolved to (`challenges.routes`); None: resolve
+    # `path` (an exchange described by its path alone).
+    route: str | None = None
 
     def __post_init__(self) -> None:
         if self.outcome is None:
@@ -59,8 +62,8 @@ class Exchange:
 
     @cached_property
     def shape(self) -> str:
-        """The route shape of `path` (`challenges.routes`)."""
-        return route_shape(self.path)
+        """The route shape of the request (`challenges.routes`)."""
+        return self.route if self.route is not None else route_shape(self.path)
 
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())

@@ -1,10 +1,17 @@
-"""Route shapes: which endpoint a normalised API path is about, as challenges see it.
+"""Route shapes: which endpoint an API request is about, as challenges see it.
 
-A shape separates the collection from its items (`todos` from `todos/{id}`), so the route
-index (`challenges.catalogue`) hands a request only the challenges of its own endpoint.
+A shape is the URL name of an API route (`practiceapi.routing`): the protocol middleware
+reads it from the resolved path, so `/api/todos/5/` and `/todos/5` are both `todos/{id}`.
+It separates the collection from its items (`todos` from `todos/{id}`), so the route index
+(`challenges.catalogue`) hands a request only the challenges of its own endpoint. The
+constants below name the routes challenges are about.
 """
 
 from __future__ import annotations
+
+from django.urls import Resolver404, resolve
+
+from practiceapi.routing import route_of
 
 TODOS = "todos"
 TODO_ITEM = "todos/{id}"
@@ -17,48 +24,22 @@ CHALLENGER_DATABASE = "challenger/database/{guid}"
 HEARTBEAT = "heartbeat"
 SECRET_TOKEN = "secret/token"
 SECRET_NOTE = "secret/note"
-OTHER = ""  # no challenge is about it
+OTHER = ""  # no API route: no challenge is about it
 
-_FIXED_SHAPES = frozenset(
-    {
-        TODOS,
-        TODOS_EXPORT,
-        TODO_SINGULAR,
-        CHALLENGES,
-        CHALLENGER,
-        HEARTBEAT,
-        SECRET_TOKEN,
-        SECRET_NOTE,
-    }
-)
+
+def shape(route: str | None) -> str:
+    """The shape of a request on the API route named `route` (None when unrouted)."""
+    return route or OTHER
 
 
 def route_shape(path: str) -> str:
-    """The route shape of a normalised path (`OTHER` when no challenge is about it).
-
-    D2.2: `/api/todos/` is `/api/todos`; the normalised path may still carry the slash.
-    """
-    path = path.rstrip("/")
-    if path in _FIXED_SHAPES:
-        return path
-    if item_id(path) is not None:
-        return TODO_ITEM
-    if database_guid(path) is not None:
-        return CHALLENGER_DATABASE
-    if challenger_guid(path) is not None:
-        return CHALLENGER_GUID
-    return OTHER
-
-
-def item_id(path: str) -> str | None:
-    """The `{x}` of `todos/{x}`: one non-empty segment.
-
-    `export` has its own route registered before the item route, so it is never an id.
-    """
-    head, sep, rest = path.partition("/")
-    if head != "todos" or not sep or not rest or "/" in rest or rest == "export":
-        return None
-    return rest
+    """The shape of a normalised API path (`todos/5`), resolved as a request's path is:
+    for exchanges described by their path alone."""
+    try:
+        match = resolve(f"/{path}")
+    except Resolver404:
+        return OTHER
+    return shape(route_of(match)[1])
 
 
 def challenger_guid(path: str) -> str | None:
@@ -67,12 +48,3 @@ def challenger_guid(path: str) -> str | None:
     if head != "challenger" or not sep or not rest or "/" in rest:
         return None
     return rest
-
-
-def database_guid(path: str) -> str | None:
-    """The `{g}` of `challenger/database/{g}` (todo-store routes)."""
-    prefix = "challenger/database/"
-    if not path.startswith(prefix):
-        return None
-    rest = path[len(prefix) :]
-    return rest if rest and "/" not in rest else None

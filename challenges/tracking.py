@@ -21,6 +21,7 @@ from challenges.catalogue import carries, judge, open_candidates
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
+from challenges.routes import shape
 
 
 @dataclass(eq=False)
@@ -49,6 +50,7 @@ def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exch
             mode=settings.APICHALLENGES_MODE,
             method=request.method,
             path=request.api_path,
+            route=shape(request.api_route),
             query_string=request.META.get("QUERY_STRING", ""),
             headers={name.lower(): value for name, value in request.headers.items()},
             body=request.body,
@@ -103,7 +105,7 @@ def _open_for(
     return open_candidates(
         settings.APICHALLENGES_MODE,
         request.method,
-        request.api_path,
+        shape(request.api_route),
         challenger.progress,
         carried(request),
         on_arrival=on_arrival,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.urls import re_path
+from django.urls import URLPattern, URLResolver, re_path
 
 from challenges.views.challenger import (
     ChallengerNearMissesView,
@@ -13,11 +13,22 @@ from challenges.views.challenges_list import ChallengesView
 from challenges.views.heartbeat import HeartbeatView
 from challenges.views.profile import ChallengerProfileView
 
-api_patterns = [
-    re_path(r"^challenger/?$", ChallengerView.as_view()),
-    re_path(r"^challenger/(?P<guid>[^/]+)/profile/?$", ChallengerProfileView.as_view()),
-    re_path(r"^challenger/(?P<guid>[^/]+)/near-misses/?$", ChallengerNearMissesView.as_view()),
-    re_path(r"^challenger/(?P<guid>[^/]+)/?$", ChallengerProgressView.as_view()),
-    re_path(r"^challenges/?$", ChallengesView.as_view()),
-    re_path(r"^heartbeat/?$", HeartbeatView.as_view()),
+GUID = r"(?P<guid>[^/]+)"
+
+# Fixed routes, named by their route shape (practiceapi/routing.py).
+api_patterns: list[URLPattern | URLResolver] = [
+    re_path(r"^challenger/?$", ChallengerView.as_view(), name="challenger"),
+    re_path(
+        rf"^challenger/{GUID}/profile/?$",
+        ChallengerProfileView.as_view(),
+        name="challenger/{guid}/profile",
+    ),
+    re_path(
+        rf"^challenger/{GUID}/near-misses/?$",
+        ChallengerNearMissesView.as_view(),
+        name="challenger/{guid}/near-misses",
+    ),
+    re_path(rf"^challenger/{GUID}/?$", ChallengerProgressView.as_view(), name="challenger/{guid}"),
+    re_path(r"^challenges/?$", ChallengesView.as_view(), name="challenges"),
+    re_path(r"^heartbeat/?$", HeartbeatView.as_view(), name="heartbeat"),
 ]

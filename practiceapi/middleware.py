@@ -1,6 +1,7 @@
 """Cross-cutting HTTP behaviour of every API route (spec/api.md §7.2, §10; D2.3).
 
-Runs first: classifies the path, refuses bodies over 1 MB before they are read, applies
+Runs first: resolves the path (once: the handler reuses the match) and learns from the
+match whether it is an API route and which (`practiceapi.routing`), refuses bodies over 1 MB before they are read, applies
 `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
 endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content-Length`.
 Every answer, pages included, carries the edition's `Server` header where it has one.
@@ -9,6 +10,7 @@ Every answer, pages included, carries the edition's `Server` header where it has
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, cast
 
 from axes.middleware import AxesMiddleware
@@ -18,16 +20,17 @@ from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.response import HttpResponseBase
+from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver
 
 from practiceapi.editions import served
 from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest, prepare
+from practiceapi.routing import route_of
 
-# First path segment (after an optional "api/") of the API-challenge endpoints.
-API_CHALLENGE_SEGMENTS = frozenset(
-    {"challenger", "todo", "todos", "challenges", "heartbeat", "secret"}
-)
 PRACTICE_PREFIXES = ("/mirror/", "/sim/")
+# Longer paths are resolved afresh each time: remembering them would let a client fill
+# memory with long made-up paths. An API route's path is at most ~60 characters.
+MAX_REMEMBERED_PATH = 200
 # The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
 MAX_HEADER_BLOCK_BYTES = 32_768
 
@@ -40,15 +43,41 @@ def normalise_path(path: str) -> str:
     return stripped[4:] if stripped.startswith("api/") else stripped
 
 
+def _resolved(path: str) -> ResolverMatch | None:
+    # The root URL conf's resolver, as the handler takes it (no per-request `urlconf`).
+    resolver = get_resolver()
+    if len(path) > MAX_REMEMBERED_PATH:
+        return _match.__wrapped__(resolver, path)
+    return _match(resolver, path)
+
+
+@lru_cache(maxsize=4096)
+def _match(resolver: URLResolver, path: str) -> ResolverMatch | None:
+    """The match of `path`, remembered: a class asks for the same few paths (`/api/todos`,
+    its sessions' GUID routes) over and over, and walking the route trees is a measurable
+    part of a request. Keyed on the resolver, so a changed URL conf (tests) starts afresh;
+    a match is only read (the handler unpacks its arguments into the view's own)."""
+    try:
+        return resolver.resolve(path)
+    except Resolver404:
+        return None  # the handler answers its 404
+
+
 class ProtocolMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, http_request: HttpRequest) -> HttpResponse:
         path = http_request.path_info
+        match = _resolved(path)
+        http_request.resolver_match = match  # the handler reuses it (practiceapi.wsgi)
+        endpoint, route = route_of(match)
         npath = normalise_path(path)
-        endpoint = npath.split("/", 1)[0] in API_CHALLENGE_SEGMENTS
-        request = prepare(http_request, npath, api_endpoint=endpoint)
+        if endpoint and route is None:
+            # A 404 for extra slashes (`/todos//`, `//todos`) is still about the route the
+            # student meant: its challenges judge it (and may explain the miss).
+            route = route_of(_resolved(f"/{npath.rstrip('/')}"))[1]
+        request = prepare(http_request, npath, api_endpoint=endpoint, route=route)
         practice = path.startswith(PRACTICE_PREFIXES) or path in ("/mirror", "/sim")
         if not (request.api_endpoint or practice):
             response = self.get_response(request)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
@@ -22,6 +23,14 @@ ERRORS = {
     "required": ["errorMessages"],
     "xml": {"name": "errorMessages"},
 }
+
+
+class ApiAutoSchema(AutoSchema):
+    """drf-spectacular's schema, for payloads documented whole: a collection is an object
+    holding its array, so no response is wrapped in an array, a viewset's `list` neither."""
+
+    def _is_list_view(self, serializer: Any = None) -> bool:
+        return False
 
 
 def xml_ordered(schema: dict[str, Any]) -> dict[str, Any]:
@@ -70,10 +79,17 @@ def main_document_endpoints(endpoints: list[tuple]) -> list[tuple]:
     for path, regex, method, view in drop_unexpressible(endpoints):
         if not path.startswith("/api/") or path.startswith("/api/schema"):
             continue
-        if not view.cls().implements(method):
+        if not _route_view(view).implements(method):
             continue
         listed.append((path.rstrip("/") or "/", regex, method, view))
     return listed
+
+
+def _route_view(callback: Any) -> Any:
+    """The view instance a route's callback builds (a viewset's with its route's actions)."""
+    view = callback.cls(**callback.initkwargs)
+    view.action_map = getattr(callback, "actions", None)
+    return view
 
 
 # Operations whose documented 422 (the current edition's status for a field-rule error)

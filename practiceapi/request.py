@@ -29,6 +29,7 @@ class ApiRequest(HttpRequest):
     # Set by practiceapi.middleware.ProtocolMiddleware.
     api_path: str  # normalised: leading "/" and optional "api/" removed, e.g. "todos/5"
     api_endpoint: bool  # an API-challenge route: tracked, X-CHALLENGER echoed, CORS
+    api_route: str | None  # its URL name, the route shape (`todos/{id}`); None: unrouted
     used_api_prefix: bool  # the client used /api/... (Location headers follow it)
     original_method: str | None  # "POST" when X-HTTP-Method-Override changed the method
     # Set by the protocol layer's negotiation: what error bodies are rendered in.
@@ -38,12 +39,15 @@ class ApiRequest(HttpRequest):
     outcome: Outcome
 
 
-def prepare(request: HttpRequest, api_path: str, *, api_endpoint: bool) -> ApiRequest:
+def prepare(
+    request: HttpRequest, api_path: str, *, api_endpoint: bool, route: str | None
+) -> ApiRequest:
     """Give `request` every `ApiRequest` attribute, with its default where a later layer
     sets the real value."""
     api = cast(ApiRequest, request)
     api.api_path = api_path
     api.api_endpoint = api_endpoint
+    api.api_route = route
     api.used_api_prefix = request.path_info.startswith("/api/")
     api.original_method = None
     api.negotiated_type = None

@@ -202,7 +202,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "DEFAULT_PERMISSION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "practiceapi.openapi.ApiAutoSchema",
     # No `?format=` override: the Accept header alone chooses the format.
     "URL_FORMAT_OVERRIDE": None,
 }

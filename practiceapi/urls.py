@@ -1,5 +1,6 @@
-"""Every route. API routes are served under /api/ (canonical) and at the legacy root (D2.1),
-with or without a trailing slash (D2.2)."""
+"""Every route. API routes are declared once by their apps and served under /api/
+(canonical) and at the legacy root (D2.1), with or without a trailing slash (D2.2); their
+names are their route shapes (practiceapi/routing.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.negotiation import DefaultContentNegotiation as DRF_NEGOTIATION
 
 from challenges import urls as challenges_urls
+from practiceapi.routing import unrouted_below
 from practiceapi.views import not_found
 from secrets_app import urls as secrets_urls
 from todos import urls as todos_urls
@@ -34,9 +36,16 @@ urlpatterns = [
         SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
         name="swagger-ui",
     ),
-    path("docs/", SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION)),
-    re_path(r"^", include((api_patterns, "legacy"), namespace="legacy")),
+    path(
+        "docs/",
+        SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
+        name="swagger-ui-slash",
+    ),
+    re_path(
+        r"^",
+        include(([*api_patterns, unrouted_below(api_patterns)], "legacy"), namespace="legacy"),
+    ),
     path("", include("sim.urls")),
     path("", include("challenges.gui_urls")),
-    re_path(r"^.*$", not_found),
+    re_path(r"^.*$", not_found, name="not-found"),
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.urls import re_path
+from django.urls import URLPattern, URLResolver, re_path
 
 from secrets_app.views import SecretNoteView, SecretTokenView
 
-api_patterns = [
-    re_path(r"^secret/token/?$", SecretTokenView.as_view()),
-    re_path(r"^secret/note/?$", SecretNoteView.as_view()),
+# Fixed routes, named by their route shape (practiceapi/routing.py).
+api_patterns: list[URLPattern | URLResolver] = [
+    re_path(r"^secret/token/?$", SecretTokenView.as_view(), name="secret/token"),
+    re_path(r"^secret/note/?$", SecretNoteView.as_view(), name="secret/note"),
 ]

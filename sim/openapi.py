@@ -23,7 +23,7 @@ from drf_spectacular.views import SpectacularJSONAPIView
 from rest_framework import serializers
 from rest_framework.negotiation import DefaultContentNegotiation
 
-from practiceapi.openapi import xml_ordered
+from practiceapi.openapi import drop_unexpressible, xml_ordered
 from practiceapi.protocol.negotiation import PRODUCIBLE
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from sim.data import DESCRIPTION_MAX, NAME_MAX
@@ -361,6 +361,16 @@ def _document_xml_order(result: dict[str, Any]) -> None:
                         content["schema"] = {"$ref": renamed[ref]}
 
 
+def entity_endpoints(endpoints: list[tuple]) -> list[tuple]:
+    """Preprocessing hook: the entities' operations, each once, without the optional
+    trailing slash (D2.2), and none OpenAPI cannot hold."""
+    return [
+        (path.rstrip("/"), regex, method, view)
+        for path, regex, method, view in drop_unexpressible(endpoints)
+        if path.startswith("/sim/entities")
+    ]
+
+
 def document_settings() -> dict[str, Any]:
     """drf-spectacular settings of the /sim document (computed per request: servers)."""
     return {
@@ -370,7 +380,7 @@ def document_settings() -> dict[str, Any]:
         "OAS_VERSION": "3.1.0",
         "SERVERS": servers(),
         "TAGS": [{"name": TAG, "description": "Simulated entities: reads and fake writes."}],
-        "PREPROCESSING_HOOKS": ["practiceapi.openapi.drop_unexpressible"],
+        "PREPROCESSING_HOOKS": ["sim.openapi.entity_endpoints"],
         "POSTPROCESSING_HOOKS": [
             "drf_spectacular.hooks.postprocess_schema_enums",
             "sim.openapi.postprocess",
@@ -381,9 +391,9 @@ def document_settings() -> dict[str, Any]:
 
 
 class SimSchemaView(SpectacularJSONAPIView):
-    """GET /sim/docs/openapi.json: the /sim document, generated from `sim.api_urls`."""
+    """GET /sim/docs/openapi.json: the /sim document, generated from `sim.urls`."""
 
-    urlconf = "sim.api_urls"
+    urlconf = "sim.urls"
     # The project-wide negotiation serves API payloads; the document is plain JSON.
     content_negotiation_class = DefaultContentNegotiation
 

@@ -4,11 +4,13 @@ Reads answer from the generated data in `sim.data`; writes are simulated and nev
 so the next request sees the same data (D5.1). The collection POST validates its body as
 the seed describes (D5.3); the item routes keep the reference's teaching answers for the
 special ids 9, 10 and 11 (D5.2). Each operation carries its OpenAPI description through
-`extend_schema`; the schemas and texts live in `sim.openapi`.
+`extend_schema`; the schemas and texts live in `sim.openapi`. One viewset serves both
+routes, registered in `sim/urls.py`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from django.http import HttpResponse
@@ -16,7 +18,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser
 from practiceapi.protocol.payloads import Collection, Item
@@ -24,6 +25,7 @@ from practiceapi.protocol.query import UNPAGED as SIM_PAGING
 from practiceapi.protocol.query import ParsedQuery, apply_query, parse_query_string
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
 from practiceapi.protocol.responses import empty_response
+from practiceapi.routing import ApiViewSet
 from sim import data, openapi
 from sim.mirror import wsgi_text
 from sim.validation import validate_create
@@ -68,32 +70,38 @@ def _url_query(request: Request) -> ParsedQuery:
     return parse_query_string(wsgi_text(request.META.get("QUERY_STRING", "")))
 
 
-class _SimView(ApiView):
-    """Shared by both routes: PATCH and TRACE are fixed 501s, never Accept-checked."""
+class EntityViewSet(ApiViewSet):
+    """`sim/entities`: GET/HEAD/QUERY list, POST simulated create, OPTIONS; PUT/DELETE are
+    405. `sim/entities/{id}`: reads, and the simulated amend/create/delete teaching answers.
+    On both, PATCH and TRACE are fixed 501s, never Accept-checked."""
+
+    lookup_url_kwarg = "id"
+    lookup_value_regex = "[^/]+"
+    xml_roots = (data.ITEM,)
+    entity_fields = data.QUERY_FIELDS
 
     @property
     def negotiate(self) -> bool:  # type: ignore[override]
         return self.request.method not in _FIXED_STATUS_METHODS
 
-    @extend_schema(exclude=True)
-    def patch(self, request: Request, **kwargs: str) -> HttpResponse:
-        return empty_response(501)
+    @property
+    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
+        return {"Allow": ITEM_ALLOW if self.detail else COLLECTION_ALLOW}
+
+    @property
+    def body_formats(self) -> Mapping[str, BodyFormats]:  # type: ignore[override]
+        return {} if self.detail else {"POST": CREATE_BODY, "QUERY": QUERY_BODY}
 
     @extend_schema(exclude=True)
-    def trace(self, request: Request, **kwargs: str) -> HttpResponse:
+    def list_patch(self, request: Request, **kwargs: str) -> HttpResponse:
         return empty_response(501)
 
+    list_trace = detail_trace = partial_update = list_patch
 
-class EntitiesView(_SimView):
-    """GET/HEAD/QUERY list, POST simulated create, OPTIONS; PUT/DELETE are 405."""
-
-    headers_on_405 = {"Allow": COLLECTION_ALLOW}
-    body_formats = {"POST": CREATE_BODY, "QUERY": QUERY_BODY}
-    xml_roots = (data.ITEM,)
-    entity_fields = data.QUERY_FIELDS
+    # --- the collection
 
     @extend_schema(**openapi.LIST)
-    def get(self, request: Request) -> Response:
+    def list(self, request: Request) -> Response:
         rows = apply_query(data.listed_rows(), _url_query(request), data.QUERY_FIELDS, SIM_PAGING)
         return _collection(rows)
 
@@ -110,37 +118,33 @@ class EntitiesView(_SimView):
         return _collection(rows)
 
     @extend_schema(**openapi.CREATE)
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         fields = validate_create(request.data)
         return _entity(data.would_create(fields), 201)
 
     @extend_schema(exclude=True)
-    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
+    def list_options(self, request: Request) -> HttpResponse:
         return empty_response(204, {"Allow": COLLECTION_ALLOW, **QUERY_HEADERS})
 
-
-class EntityView(_SimView):
-    """One entity: reads, and the simulated amend/create/delete teaching answers."""
-
-    headers_on_405 = {"Allow": ITEM_ALLOW}
+    # --- one entity
 
     @extend_schema(**openapi.READ)
-    def get(self, request: Request, id: str) -> Response:
+    def retrieve(self, request: Request, id: str) -> Response:
         row = data.readable(id)
         if row is None:
             raise _not_found(id)
         return _entity(row)
 
     @extend_schema(**openapi.AMEND)
-    def post(self, request: Request, id: str) -> Response:
+    def amend(self, request: Request, id: str) -> Response:
         return _simulated_write(id, unknown=_not_found(id))
 
     @extend_schema(**openapi.REPLACE)
-    def put(self, request: Request, id: str) -> Response:
+    def update(self, request: Request, id: str) -> Response:
         return _simulated_write(id, unknown=ApiError(403, "Not authorised to create that entity"))
 
     @extend_schema(**openapi.DELETE)
-    def delete(self, request: Request, id: str) -> HttpResponse:
+    def destroy(self, request: Request, id: str) -> HttpResponse:
         if id == str(data.DELETABLE_ID):
             return empty_response(204)
         if data.existing(id):
@@ -148,7 +152,7 @@ class EntityView(_SimView):
         raise _not_found(id)
 
     @extend_schema(exclude=True)
-    def options(self, request: Request, id: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
+    def detail_options(self, request: Request, id: str) -> HttpResponse:
         return empty_response(204, {"Allow": ITEM_ALLOW})
 
 

@@ -283,8 +283,11 @@ replace_todo = _schema(
         **WRITE_ERRORS,
     ),
 )
+# What the item's operations without their own description say.
+ITEM_TEXT = "One todo, addressed by the exact text of its id."
 patch_todo = _schema(
     operation_id="patchTodo",
+    description=ITEM_TEXT,
     summary="Patch a todo: partial JSON, JSON Merge Patch or JSON Patch",
     parameters=[TODO_ID],
     request={
@@ -305,6 +308,7 @@ patch_todo = _schema(
 )
 delete_todo = _schema(
     operation_id="deleteTodo",
+    description=ITEM_TEXT,
     summary="Delete a todo",
     parameters=[TODO_ID],
     responses={

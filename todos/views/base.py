@@ -95,7 +95,9 @@ class TodoApiView(ApiView):
         leave_facts(request, list_counts(rows))
         return rows
 
-    def amend(self, request: Request, todo_id: int | None, build: Callable[[dict], dict]) -> dict:
+    def write_amendment(
+        self, request: Request, todo_id: int | None, build: Callable[[dict], dict]
+    ) -> dict:
         """`amend_todo` (raises TodoNotFound), leaving the list's counts after it."""
         row, counts = amend_todo(self.challenger, todo_id, build)
         leave_facts(request, counts)

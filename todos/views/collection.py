@@ -1,7 +1,8 @@
-"""`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS.
+"""`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS:
+the collection's actions of `TodoViewSet`.
 
-DELETE, PATCH and TRACE are not implemented here, so ApiView answers them with the empty
-405 of the reference's fixed routes (no `Allow`, spec/api.md §2.4).
+DELETE, PATCH and TRACE have no action here, so ApiView answers them with the empty 405 of
+the reference's fixed routes (no `Allow`, spec/api.md §2.4).
 """
 
 from __future__ import annotations
@@ -61,16 +62,15 @@ def _format_headers() -> dict[str, str]:
     return {"Accept-Query": ACCEPT_QUERY} if todo_edition().advertise_formats else {}
 
 
-class TodoListView(TodoApiView):
-    """The todo collection."""
+class TodoListActions(TodoApiView):
+    """The todo collection's actions; `TodoViewSet` runs the hooks of the route it serves."""
 
-    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
+    list_body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
-    def implements(self, method: str) -> bool:
+    def list_implements(self, method: str) -> bool:
         return method in todo_edition().todos_verbs
 
-    def before_negotiation(self, request: Request) -> None:
-        super().before_negotiation(request)
+    def list_before_negotiation(self, request: Request) -> None:
         self.url_query = outcome_of(request).query
         # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
         guard = todo_edition().limit_guard
@@ -82,11 +82,11 @@ class TodoListView(TodoApiView):
         return Response(collection(page), headers=_format_headers())
 
     @schema.list_todos
-    def get(self, request: Request) -> Response:
+    def list(self, request: Request) -> Response:
         return self._page(request, todo_edition().list_paging)
 
     @schema.head_todos
-    def head(self, request: Request) -> Response:
+    def list_head(self, request: Request) -> Response:
         # The GET body is rendered so that Content-Length is the GET body's length; the
         # server drops the body of a HEAD response.
         return self._page(request, todo_edition().head_paging)
@@ -104,7 +104,7 @@ class TodoListView(TodoApiView):
         return Response(collection(page), headers={"Accept-Query": ACCEPT_QUERY})
 
     @schema.create_todo
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         rules = todo_edition()
         draft = validate_create(read_todo_body(request))
         try:
@@ -118,19 +118,19 @@ class TodoListView(TodoApiView):
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
 
     @schema.replace_todo_by_body_id
-    def put(self, request: Request) -> Response:
+    def list_update(self, request: Request) -> Response:
         fields = read_todo_body(request)
         if fields.get("id") in (None, ""):
             raise FailedValidation(PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
-            row = self.amend(request, id_key(fields["id"]), build)
+            row = self.write_amendment(request, id_key(fields["id"]), build)
         except TodoNotFound:
             raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
         return Response(item(row))
 
     @schema.options_todos
-    def options(self, request: Request) -> HttpResponse:
+    def list_options(self, request: Request) -> HttpResponse:
         rules = todo_edition()
         status = rules.options_todos_status[self.challenger is not None]
         headers = {"Allow": rules.todos_allow, **_format_headers()}

@@ -1,5 +1,6 @@
 """`/api/todos/{id}`: read (GET/HEAD, text/calendar), amend (POST), replace (PUT), PATCH in
-three formats, DELETE, OPTIONS. QUERY and TRACE get the fixed 405 (spec/api.md §2.5)."""
+three formats, DELETE, OPTIONS: the item's actions of `TodoViewSet`. QUERY and TRACE get
+the fixed 405 (spec/api.md §2.5)."""
 
 from __future__ import annotations
 
@@ -149,16 +150,16 @@ def _json_patch_builder(request: Request) -> Callable[[dict], dict]:
     return build
 
 
-class TodoItemView(TodoApiView):
-    """One todo, addressed by the exact text of its id."""
+class TodoItemActions(TodoApiView):
+    """One todo, addressed by the exact text of its id; `TodoViewSet` runs the hooks of the
+    route it serves."""
 
-    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
+    item_body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
 
-    def implements(self, method: str) -> bool:
+    def item_implements(self, method: str) -> bool:
         return method in todo_edition().todo_item_verbs
 
-    @property
-    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
+    def item_headers_on_405(self) -> dict[str, str]:
         return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
 
     def _wants_calendar(self, request: Request) -> bool:
@@ -171,15 +172,12 @@ class TodoItemView(TodoApiView):
             and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
         )
 
-    def perform_content_negotiation(
-        self, request: Request, force: bool = False
-    ) -> tuple[BaseRenderer, str]:
+    def item_negotiation(self, request: Request) -> tuple[BaseRenderer, str] | None:
         if self._wants_calendar(request):
             return CalendarRenderer(), CALENDAR
-        return super().perform_content_negotiation(request, force)
+        return None
 
-    def after_negotiation(self, request: Request) -> None:
-        super().after_negotiation(request)
+    def item_after_negotiation(self, request: Request) -> None:
         if request.accepted_media_type == CALENDAR:
             # Errors cannot be rendered as iCalendar: they answer JSON, as the 404 does.
             api_request(request).negotiated_type = JSON
@@ -196,15 +194,15 @@ class TodoItemView(TodoApiView):
         return Response(collection([row]))
 
     @schema.get_todo
-    def get(self, request: Request, todo_id: str) -> Response:
+    def retrieve(self, request: Request, todo_id: str) -> Response:
         return self._read(request, todo_id, calendar=request.accepted_media_type == CALENDAR)
 
     @schema.head_todo
-    def head(self, request: Request, todo_id: str) -> Response:
+    def retrieve_head(self, request: Request, todo_id: str) -> Response:
         return self._read(request, todo_id, calendar=False)
 
     @schema.amend_todo
-    def post(self, request: Request, todo_id: str) -> Response:
+    def amend(self, request: Request, todo_id: str) -> Response:
         fields = read_todo_body(request)
         check_types(fields, create=False)
         return self._amend(
@@ -212,11 +210,11 @@ class TodoItemView(TodoApiView):
         )
 
     @schema.replace_todo
-    def put(self, request: Request, todo_id: str) -> Response:
+    def update(self, request: Request, todo_id: str) -> Response:
         fields = read_todo_body(request)
         errors, build = replacement(fields)
         try:
-            row = self.amend(request, parse_path_id(todo_id), build)
+            row = self.write_amendment(request, parse_path_id(todo_id), build)
         except TodoNotFound:
             rules = todo_edition()
             if rules.put_missing is not None:
@@ -228,7 +226,7 @@ class TodoItemView(TodoApiView):
         return Response(item(row))
 
     @schema.patch_todo
-    def patch(self, request: Request, todo_id: str) -> Response:
+    def partial_update(self, request: Request, todo_id: str) -> Response:
         try:
             return self._patch(request, todo_id)
         except ApiError as error:
@@ -254,13 +252,13 @@ class TodoItemView(TodoApiView):
 
     def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
         try:
-            row = self.amend(request, parse_path_id(todo_id), build)
+            row = self.write_amendment(request, parse_path_id(todo_id), build)
         except TodoNotFound:
             raise amend_not_found(todo_id) from None
         return Response(item(row))
 
     @schema.delete_todo
-    def delete(self, request: Request, todo_id: str) -> HttpResponse:
+    def destroy(self, request: Request, todo_id: str) -> HttpResponse:
         try:
             counts = delete_todo(self.challenger, parse_path_id(todo_id))
         except TodoNotFound:
@@ -273,7 +271,7 @@ class TodoItemView(TodoApiView):
         return response
 
     @schema.options_todo
-    def options(self, request: Request, todo_id: str) -> HttpResponse:
+    def detail_options(self, request: Request, todo_id: str) -> HttpResponse:
         rules = todo_edition()
         formats = {"Accept-Patch": ACCEPT_PATCH} if rules.advertise_formats else {}
         return empty_response(204, {"Allow": rules.todo_item_allow, **formats})
