@@ -41,7 +41,7 @@ def writer_process(
     django.setup()
     from django.db import connection
 
-    from challenges.sessions import create_challenger
+    from challengers.sessions import create_challenger
     from todos.services import amend_todo, create_todo, delete_todo
 
     latencies: list[float] = []

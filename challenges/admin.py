@@ -23,9 +23,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.timezone import now
 
+from challengers.models import Challenger, Cohort
+from challengers.sessions import lock_sessions, mode
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import is_done
-from challenges.models import Challenger, Cohort
 from challenges.near_misses import open_near_misses
 from challenges.reports import (
     band_by_slug,
@@ -37,7 +38,6 @@ from challenges.reports import (
     progress_csv,
     total_count,
 )
-from challenges.sessions import lock_sessions, mode
 from challenges.times import format_time, parse_time
 
 admin.site.site_header = "API Challenges: instructor admin"

@@ -2,5 +2,11 @@ from django.apps import AppConfig
 
 
 class ChallengesConfig(AppConfig):
+    """The curriculum: the catalogue of challenges, tracking, near misses, the dashboard,
+    the instructor pages and reports. It owns no table: progress and near misses are
+    stored on the session row (`challengers.models.Challenger`)."""
+
     name = "challenges"
-    verbose_name = "Challenges and student sessions"
+    # "challenges" is the label of the sessions app, which keeps the tables' names.
+    label = "curriculum"
+    verbose_name = "Challenges"

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 
+from challengers.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
 from challenges.classic import CLASSIC
 from challenges.conditions import Condition as Condition
 from challenges.conditions import (
@@ -134,7 +135,6 @@ from challenges.rules import (
     x_challenger_sent,
     xml_wins_negotiation,
 )
-from challenges.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
 from practiceapi.protocol.messages import (
     AMEND_ID,
     BODY_TOO_LARGE,

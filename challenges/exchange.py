@@ -15,18 +15,7 @@ import orjson
 
 from challenges.routes import route_shape
 from practiceapi.protocol.formats import media_type_of
-
-
-@dataclass(frozen=True)
-class StoreFacts:
-    """The session's todo store at response time (after any write of this request)."""
-
-    total: int
-    done: int
-
-    @property
-    def not_done(self) -> int:
-        return self.total - self.done
+from todos.facts import StoreFacts
 
 
 @dataclass

@@ -1,4 +1,11 @@
-"""`X-CHALLENGER` on API-challenge endpoints: 431, session resolution, echo, tracking."""
+"""Challenge tracking around the session layer (`challengers.middleware`).
+
+Two layers, because the session is resolved between them: `TrackingMiddleware` stands
+outside `ChallengerMiddleware` and judges every answer once it exists, the session's own
+refusals (the 431 of an over-long `X-CHALLENGER`) included; `ArrivalMiddleware` stands
+inside it and credits, before the view runs, what the request alone completes, so that a
+view reporting progress (`GET /api/challenges`) already shows it.
+"""
 
 from __future__ import annotations
 
@@ -6,55 +13,26 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from challenges.sessions import (
-    MAX_HEADER_LENGTH,
-    SINGLE_PLAYER_GUID,
-    UNKNOWN_CHALLENGER,
-    find_challenger,
-    mode,
-    resolve,
-)
 from challenges.tracking import track, track_arrival
-from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest
 
-TOO_LONG = "X-CHALLENGER header is too large, maximum allowed is 100 characters"
 
-
-class ChallengerMiddleware:
+class TrackingMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: ApiRequest) -> HttpResponse:
-        if not request.api_endpoint:
-            return self.get_response(request)
-        header = request.META.get("HTTP_X_CHALLENGER")
-        if header is not None and len(header) > MAX_HEADER_LENGTH:
-            response = self.header_too_long(request, header)
-        else:
-            request.challenger = resolve(header)
+        response = self.get_response(request)
+        if request.api_endpoint:
+            track(request, response)
+        return response
+
+
+class ArrivalMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: ApiRequest) -> HttpResponse:
+        if request.api_endpoint:
             track_arrival(request)
-            response = self.get_response(request)
-        self.echo(request, response)
-        track(request, response)
-        return response
-
-    def header_too_long(self, request: ApiRequest, header: str) -> HttpResponse:
-        # The session is found from the GUID the over-long value starts with (#84).
-        challenger = resolve(None) if mode() == "single" else find_challenger(header[:36])
-        request.challenger = challenger
-        response = error_response(request, 431, [TOO_LONG])
-        response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
-        return response
-
-    @staticmethod
-    def echo(request: ApiRequest, response: HttpResponse) -> None:
-        if response.has_header("X-CHALLENGER"):
-            return
-        challenger = request.challenger
-        if mode() == "single":
-            response["X-CHALLENGER"] = SINGLE_PLAYER_GUID
-        elif challenger is not None:
-            response["X-CHALLENGER"] = challenger.guid
-        elif request.api_path.rstrip("/") != "challenger":
-            response["X-CHALLENGER"] = UNKNOWN_CHALLENGER
+        return self.get_response(request)

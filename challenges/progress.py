@@ -11,7 +11,7 @@ import orjson
 from django.db import connection
 from django.utils import timezone
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 # A near miss that repeats the stored one (same status and reason) is rewritten at most
 # this often: a student re-sending the same request learns nothing new from a new time,

@@ -22,11 +22,11 @@ from django.db.models import QuerySet
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from challengers.models import Challenger, Cohort
+from challengers.sessions import mode
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import Challenge, is_done
-from challenges.models import Challenger, Cohort
 from challenges.near_misses import read_near_miss
-from challenges.sessions import mode
 from challenges.times import time_label
 
 # --------------------------------------------------------------------------- one session

@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from django.conf import settings
 
+from challengers.sessions import SINGLE_PLAYER_GUID
 from challenges.conditions import (
     QUERY,
     Condition,
@@ -25,7 +26,6 @@ from challenges.conditions import (
 )
 from challenges.exchange import Exchange
 from challenges.routes import challenger_guid
-from challenges.sessions import SINGLE_PLAYER_GUID
 from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import MAX_TODOS_REACHED, NO_SUCH_TODO

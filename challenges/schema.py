@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 
+from challengers.schema import EMPTY, GUID, TAG
 from practiceapi.openapi import ERRORS, X_CHALLENGER
-
-TAG = "challenger"
-GUID = OpenApiParameter(
-    "guid", OpenApiTypes.STR, OpenApiParameter.PATH, description="Session GUID."
-)
-EMPTY = OpenApiResponse(description="No body.")
 
 PROGRESS = {
     "type": "object",
@@ -22,27 +16,6 @@ PROGRESS = {
         "challengeStatus": {"type": "object", "additionalProperties": {"type": "boolean"}},
     },
     "required": ["xChallenger", "challengeStatus"],
-}
-TODO_EXPORT = {
-    "type": "object",
-    "properties": {
-        "todos": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "integer", "minimum": 1},
-                    "title": {"type": "string", "minLength": 1, "maxLength": 50},
-                    "doneStatus": {"type": "boolean"},
-                    "description": {"type": "string", "maxLength": 200},
-                },
-                "required": ["title"],
-                "additionalProperties": False,
-            },
-        }
-    },
-    "required": ["todos"],
-    "additionalProperties": False,
 }
 CHALLENGES = {
     "type": "object",
@@ -124,23 +97,6 @@ put_progress = extend_schema(
         201: OpenApiResponse(description="Session created from the payload."),
         400: _error("Not a UUID, or not a valid payload."),
         409: _error("The payload's xChallenger is not the URL GUID."),
-    },
-)
-get_database = extend_schema(
-    tags=[TAG],
-    summary="A session's todo list, for saving",
-    parameters=[GUID],
-    responses={200: TODO_EXPORT, 400: _error("Not a UUID."), 404: _error("Unknown session.")},
-)
-put_database = extend_schema(
-    tags=[TAG],
-    summary="Replace a session's todo list with a saved one",
-    parameters=[GUID],
-    request={"application/json": TODO_EXPORT},
-    responses={
-        204: EMPTY,
-        400: _error("Not a UUID, or an invalid todo list (nothing changes)."),
-        404: _error("Unknown session."),
     },
 )
 get_near_misses = extend_schema(

@@ -7,17 +7,17 @@ from typing import Any
 
 from django.db import transaction
 
+from challengers.models import Challenger
+from challengers.sessions import canonical_guid, create_challenger, mode
 from challenges.catalogue import active, known_keys, progress_status
-from challenges.models import Challenger
 from challenges.progress import stamp
-from challenges.sessions import canonical_guid, create_challenger, mode
 from secrets_app.models import NOTE_MAX
 from secrets_app.services import secret_for, token_taken
 
 
 class InvalidPayload(ValueError):
-    """A GUID or progress payload this API cannot restore; its text is the client's
-    error message (the views answer it with 400)."""
+    """A progress payload this API cannot restore; its text is the client's error message
+    (the views answer it with 400)."""
 
 
 def progress_payload(challenger: Challenger) -> dict[str, Any]:
@@ -28,16 +28,6 @@ def progress_payload(challenger: Challenger) -> dict[str, Any]:
         "secretNote": secret.note,
         "challengeStatus": progress_status(challenger.progress, mode()),
     }
-
-
-def parse_guid(guid: str) -> str:
-    """Multi mode requires a UUID in the URL (C.13); answers the canonical lower-case form."""
-    if mode() == "single":
-        return guid
-    try:
-        return str(uuid.UUID(guid.strip()))
-    except ValueError:
-        raise InvalidPayload(f"Invalid Challenger GUID Invalid UUID string: {guid}") from None
 
 
 def validate_payload(doc: Any) -> dict[str, Any]:

@@ -7,12 +7,12 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
+from challengers.models import Challenger
+from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 from challenges.catalogue import carries, judge, open_candidates
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
-from challenges.models import Challenger
 from challenges.progress import hold, record
-from challenges.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 from practiceapi.request import ApiRequest
 
 

@@ -21,8 +21,8 @@ from django.http import HttpRequest
 from rest_framework.request import Request
 
 if TYPE_CHECKING:  # annotations only: the models need the app registry
-    from challenges.exchange import StoreFacts
-    from challenges.models import Challenger
+    from challengers.models import Challenger
+    from todos.facts import StoreFacts
 
 
 @dataclass

@@ -58,9 +58,11 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "practiceapi",
-    "challenges",
+    # Apps in dependency order: sessions, then what builds on them, then the curriculum.
+    "challengers",
     "todos",
     "secrets_app",
+    "challenges",
     "sim",
 ]
 
@@ -72,8 +74,12 @@ MIDDLEWARE = [
     # X-Frame-Options: DENY on every page and API answer.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # X-CHALLENGER: 431, session resolution, echo, and challenge tracking.
-    "challenges.middleware.ChallengerMiddleware",
+    # Challenges judged on every API answer, the session layer's own 431 included.
+    "challenges.middleware.TrackingMiddleware",
+    # X-CHALLENGER: 431, session resolution, echo.
+    "challengers.middleware.ChallengerMiddleware",
+    # Challenges the request alone completes, credited before the view reports progress.
+    "challenges.middleware.ArrivalMiddleware",
     # Django's session/auth stack is needed by the admin and the dashboard only; login and
     # messages are skipped for API routes (SiteOnly).
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -6,7 +6,7 @@ import secrets
 
 from django.db import models
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 NOTE_MAX = 100
 

@@ -6,7 +6,7 @@ spec/challenges.md §E.3, §E.5), and the one place tokens are compared.
 
 from __future__ import annotations
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from secrets_app.auth import same_secret
 from secrets_app.models import NOTE_MAX, Secret
 

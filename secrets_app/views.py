@@ -26,7 +26,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from challenges.sessions import UNKNOWN_CHALLENGER, mode
+from challengers.sessions import UNKNOWN_CHALLENGER, mode
 from practiceapi.editions import edition
 from practiceapi.openapi import ERRORS
 from practiceapi.protocol.apiview import ApiView

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 AT = "2026-11-23T16:18:00.123456Z"
 REQUEST = "GET /api/todos?doneStatus=true"

@@ -5,7 +5,7 @@ class TodosConfig(AppConfig):
     name = "todos"
 
     def ready(self) -> None:
-        from challenges.signals import challenger_created
+        from challengers.signals import challenger_created
         from todos.services import seed_new_session
 
         challenger_created.connect(seed_new_session, dispatch_uid="todos.seed_new_session")

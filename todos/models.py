@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from practiceapi.protocol.query import DESCRIPTION_MAX, TITLE_MAX
 
 

@@ -17,6 +17,8 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 
+from challengers.schema import EMPTY, GUID
+from challengers.schema import TAG as SESSION_TAG
 from practiceapi.openapi import ERRORS, xml_ordered
 from practiceapi.protocol.formats import FORMATS, JSON, TEXT_XML, XML
 from practiceapi.protocol.querybody import ACCEPT_QUERY
@@ -338,3 +340,54 @@ export_todos = _schema(
     },
 )
 options_export = extend_schema(exclude=True)
+
+
+# /api/challenger/database/{guid}: the session's todo store, saved and restored.
+TODO_EXPORT = {
+    "type": "object",
+    "properties": {
+        "todos": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "integer", "minimum": 1},
+                    "title": {"type": "string", "minLength": 1, "maxLength": 50},
+                    "doneStatus": {"type": "boolean"},
+                    "description": {"type": "string", "maxLength": 200},
+                },
+                "required": ["title"],
+                "additionalProperties": False,
+            },
+        }
+    },
+    "required": ["todos"],
+    "additionalProperties": False,
+}
+
+
+def _session_error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ERRORS, description=description)
+
+
+get_database = extend_schema(
+    tags=[SESSION_TAG],
+    summary="A session's todo list, for saving",
+    parameters=[GUID],
+    responses={
+        200: TODO_EXPORT,
+        400: _session_error("Not a UUID."),
+        404: _session_error("Unknown session."),
+    },
+)
+put_database = extend_schema(
+    tags=[SESSION_TAG],
+    summary="Replace a session's todo list with a saved one",
+    parameters=[GUID],
+    request={"application/json": TODO_EXPORT},
+    responses={
+        204: EMPTY,
+        400: _session_error("Not a UUID, or an invalid todo list (nothing changes)."),
+        404: _session_error("Unknown session."),
+    },
+)

@@ -7,7 +7,7 @@ same rows give the store facts challenge tracking needs without another query.
 `list_rows` keeps each session's rows per process (`KeptRows`) under the `list_token` read
 with them in one statement. Every write to a session's todos gives the session a new
 token in the same transaction (`todos.services`), and a request reads its session's token
-first (`challenges.sessions`), so rows kept under that token are the list as of the
+first (`challengers.sessions`), so rows kept under that token are the list as of the
 request's start, from any process: a read whose session is unchanged costs one statement
 (its session's) instead of two. What the views answer is shaped by the views alone.
 """
@@ -23,8 +23,8 @@ from cachetools import LRUCache
 from django.conf import settings
 from django.db import connection
 
-from challenges.exchange import StoreFacts
-from challenges.models import Challenger
+from challengers.models import Challenger
+from todos.facts import StoreFacts
 from todos.models import Todo
 
 DEFAULT_TITLES = (

@@ -15,7 +15,7 @@ instance the request holds: `todos.selectors` reuses a session's rows while the 
 unchanged, so a write elsewhere would leave them stale, and a read after a write in the
 same request would see the rows from before it.
 
-Each write returns the store facts after it (`challenges.exchange.StoreFacts`) from counts
+Each write returns the store facts after it (`todos.facts.StoreFacts`) from counts
 read in the same statement, so challenge tracking needs no extra query.
 """
 
@@ -27,8 +27,8 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from challenges.exchange import StoreFacts
-from challenges.models import Challenger, new_list_token
+from challengers.models import Challenger, new_list_token
+from todos.facts import StoreFacts
 from todos.models import Todo
 from todos.selectors import DEFAULT_TITLES, row_from_columns, rows_sql, sql_names, store_facts
 from todos.validation import new_row
@@ -47,7 +47,7 @@ class TodoNotFound(LookupError):
 
 
 def seed_new_session(sender: type, *, challenger: Challenger, **_: object) -> None:
-    """Receiver of `challenges.signals.challenger_created`: every session starts with the
+    """Receiver of `challengers.signals.challenger_created`: every session starts with the
     default list."""
     seed_default_todos(challenger)
 

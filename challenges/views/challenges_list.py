@@ -7,9 +7,9 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challengers.sessions import mode
 from challenges import schema
 from challenges.catalogue import active
-from challenges.sessions import mode
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.query import Field, apply_query, parse_query_string

@@ -23,6 +23,17 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from challengers.models import Challenger, Cohort
+from challengers.sessions import (
+    SINGLE_PLAYER_GUID,
+    InvalidGuid,
+    canonical_guid,
+    create_challenger,
+    mode,
+    parse_guid,
+    single_player,
+    touch,
+)
 from challenges.catalogue import (
     active,
     challenges_for,
@@ -30,23 +41,13 @@ from challenges.catalogue import (
     progress_status,
 )
 from challenges.declarations import Catalogue, is_done
-from challenges.models import Challenger, Cohort
 from challenges.near_misses import open_near_misses
 from challenges.reports import percent
 from challenges.services import (
     InvalidPayload,
     create_from_payload,
-    parse_guid,
     restore_progress,
     validate_payload,
-)
-from challenges.sessions import (
-    SINGLE_PLAYER_GUID,
-    canonical_guid,
-    create_challenger,
-    mode,
-    single_player,
-    touch,
 )
 from challenges.times import format_time, parse_time
 from challenges.views.profile import parse_profile, save_profile
@@ -361,7 +362,7 @@ def restore_form(request: HttpRequest) -> HttpResponse:
     fallback = request.POST.get("guid", "").strip()
     try:
         challenger = _restore(text, fallback)
-    except InvalidPayload as error:
+    except (InvalidPayload, InvalidGuid) as error:
         context = _start_context(request, restore_error=str(error), payload=text)
         return render(request, "dashboard/start.html", context, status=400)
     return _redirect_to(challenger)

@@ -15,9 +15,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from challenges.models import Challenger, Cohort
-from challenges.sessions import UNKNOWN_CHALLENGER, mode, single_player
-from challenges.views.challenger import url_guid
+from challengers.lookup import url_guid
+from challengers.models import Challenger, Cohort
+from challengers.sessions import UNKNOWN_CHALLENGER, mode, single_player
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser

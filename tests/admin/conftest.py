@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import keys_for
-from challenges.models import Challenger, Cohort
 
 STAMP = "2026-03-04T10:15:00Z"
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.test import Client
 from django.utils import timezone
 
-from challenges.models import Challenger, Cohort
+from challengers.models import Challenger, Cohort
 from secrets_app.services import secret_for
 from tests.near_miss_entries import near_miss
 from todos.models import Todo

@@ -12,8 +12,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import challenges_for
-from challenges.models import Challenger, Cohort
 from tests.near_miss_entries import near_miss
 
 

@@ -8,8 +8,8 @@ import io
 
 from django.test import Client
 
+from challengers.models import Cohort
 from challenges.catalogue import keys_for
-from challenges.models import Cohort
 from tests.admin.conftest import STAMP
 
 LIST = "/admin/challenges/challenger/"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import keys_for
-from challenges.models import Challenger, Cohort
 from tests.near_miss_entries import near_miss
 
 pytestmark = pytest.mark.browser

@@ -22,9 +22,9 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
 
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID, mode
 from challenges.catalogue import keys_for, progress_status
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID, mode
 
 OWN = "{guid}"
 NEW = "{new}"

@@ -13,8 +13,8 @@ from datetime import datetime
 
 import pytest
 
+from challengers.models import Challenger
 from challenges.catalogue import by_key, keys_for
-from challenges.models import Challenger
 from challenges.progress import stamp
 from tests.challenges.credit_cases import (
     ROWS,

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 pytestmark = pytest.mark.django_db
 

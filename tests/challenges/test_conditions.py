@@ -18,11 +18,11 @@ from challenges.catalogue import (
     Section,
     by_key,
 )
-from challenges.exchange import StoreFacts
 from challenges.routes import HEARTBEAT, TODO_ITEM, TODOS
 from challenges.rules import store_has_done_and_not_done
 from tests.challenges.test_rules import ex
 from todos import models as todo_models
+from todos.facts import StoreFacts
 
 SECTION = Section("s", "Section", "blurb")
 

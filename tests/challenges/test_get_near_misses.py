@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from openapi_spec_validator import validate
 
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID, single_player
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID, single_player
 from tests.near_miss_entries import near_miss, store_near_misses
 
 pytestmark = pytest.mark.django_db

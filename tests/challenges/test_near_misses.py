@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from challenges.progress import stamp
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from todos.models import Todo
 
 pytestmark = pytest.mark.django_db

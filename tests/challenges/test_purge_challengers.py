@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from secrets_app.models import Secret
 from todos.models import Todo
 

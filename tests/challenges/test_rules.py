@@ -21,7 +21,8 @@ from challenges.catalogue import (
     completed_on_arrival,
 )
 from challenges.conditions import QUERY
-from challenges.exchange import Exchange, StoreFacts
+from challenges.exchange import Exchange
+from todos.facts import StoreFacts
 
 GUID = "0d4e5b4c-1f0e-4c7a-9a47-2b9c0c1d2e3f"
 OTHER_GUID = "7c1f2a33-5e6d-4b8a-8c9d-0a1b2c3d4e5f"

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import uuid
 import pytest
 from django.test import Client
 
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import challenges_for, keys_for
-from challenges.models import Challenger, Cohort
 
 STAMP = "2026-03-04T10:15:00Z"
 CLASSIC_ONLY = ("PUT_TODOS_400", "PUT_TODOS_MISSING_TITLE_400", "PUT_TODOS_400_NO_AMEND_ID")

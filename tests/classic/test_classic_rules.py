@@ -11,8 +11,9 @@ import pytest
 
 from challenges.catalogue import by_key
 from challenges.declarations import CREDITED, NOT_AN_ATTEMPT
-from challenges.exchange import Exchange, StoreFacts
+from challenges.exchange import Exchange
 from tests.challenges.test_rules import ex
+from todos.facts import StoreFacts
 
 DONE_STATUS = "Failed Validation: doneStatus should be BOOLEAN but was STRING"
 TITLE_TOO_LONG = (

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from challenges.progress import stamp
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger, Cohort
+from challengers.models import Challenger, Cohort
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from html import unescape
 import pytest
 from django.test import Client
 
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID
 from challenges.catalogue import SECTIONS, challenges_for, display_id
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID
 from secrets_app.services import secret_for
 from tests.near_miss_entries import near_miss, store_near_misses
 

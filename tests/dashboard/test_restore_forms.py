@@ -9,7 +9,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 
 
 def payload(guid: str, **status: bool) -> str:

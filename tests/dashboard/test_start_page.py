@@ -7,8 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID
 
 pytestmark = pytest.mark.django_db
 

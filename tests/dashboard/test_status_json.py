@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from challengers.models import Challenger
 from challenges.catalogue import SECTIONS, keys_for
-from challenges.models import Challenger
 from tests.near_miss_entries import near_miss, store_near_misses
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from challenges.sessions import UNKNOWN_CHALLENGER
+from challengers.sessions import UNKNOWN_CHALLENGER
 from secrets_app.services import READ_ONLY_NOTE, READ_ONLY_TOKEN
 from secrets_app.views import NO_TOKEN, UNKNOWN_SESSION, WRONG_READ_ONLY_TOKEN, WRONG_TOKEN
 from tests.secrets.conftest import ADMIN

@@ -7,7 +7,7 @@ from base64 import b64encode
 import pytest
 from django.test import Client
 
-from challenges.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
+from challengers.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
 from secrets_app.models import Secret
 from secrets_app.services import READ_ONLY_TOKEN
 from secrets_app.views import UNKNOWN_SESSION

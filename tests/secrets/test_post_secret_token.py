@@ -8,7 +8,7 @@ from base64 import b64encode
 import pytest
 from django.test import Client
 
-from challenges.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
+from challengers.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
 from secrets_app.models import Secret
 from secrets_app.views import BASIC_REQUIRED, NO_SESSION, UNKNOWN_SESSION
 from tests.secrets.conftest import ADMIN

@@ -11,7 +11,7 @@ from base64 import b64encode
 import pytest
 from django.test import Client
 
-from challenges.sessions import SINGLE_PLAYER_GUID
+from challengers.sessions import SINGLE_PLAYER_GUID
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import NOTE, TOKEN, challenge_done, post_note
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from tests.todos.support import create, errors, get_one, ids, session
 
 

@@ -16,7 +16,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from tests.todos.support import SEED_TITLES, send
 from todos import selectors
 from todos.models import Todo

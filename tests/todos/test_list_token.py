@@ -20,8 +20,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
-from challenges.models import Challenger
-from challenges.sessions import create_challenger
+from challengers.models import Challenger
+from challengers.sessions import create_challenger
 from tests.todos.support import send
 
 pytestmark = pytest.mark.django_db

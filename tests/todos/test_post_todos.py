@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from challenges.models import Challenger
+from challengers.models import Challenger
 from tests.todos.support import create, errors, get_one, ids, send, session
 
 

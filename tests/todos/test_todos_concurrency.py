@@ -19,8 +19,8 @@ from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 
-from challenges.models import Challenger, new_list_token
-from challenges.sessions import create_challenger
+from challengers.models import Challenger, new_list_token
+from challengers.sessions import create_challenger
 from todos.models import Todo
 
 WORKERS = 16

@@ -13,9 +13,8 @@ from typing import Any
 from django.http import HttpRequest
 from rest_framework.request import Request
 
-from challenges.exchange import StoreFacts
-from challenges.models import Challenger
-from challenges.sessions import mode
+from challengers.models import Challenger
+from challengers.sessions import mode
 from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
@@ -24,6 +23,7 @@ from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParse
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS
 from practiceapi.request import api_request
+from todos.facts import StoreFacts
 from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 
 MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS

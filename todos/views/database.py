@@ -7,21 +7,21 @@ from __future__ import annotations
 from django.http import HttpResponse
 from rest_framework.request import Request
 
-from challenges import schema
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID, mode
-from challenges.views.challenger import (
+from challengers.lookup import (
     RESTORE_BODY,
     lookup_session,
     unknown_challenger,
     url_guid,
     with_session,
 )
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID, mode
 from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.responses import empty_response
+from todos import schema
 from todos.selectors import todo_rows
 from todos.services import replace_all
 from todos.validation import validate_import

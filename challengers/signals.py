@@ -1,6 +1,6 @@
-"""Signals the challenges app sends to the apps built on it.
+"""Signals the sessions app sends to the apps built on it.
 
-The todo app depends on the challenges app, never the other way round, yet every new
+The todo app depends on the sessions app, never the other way round, yet every new
 session starts with the default todo list. So creating a session announces it, and the
 todo app (its AppConfig.ready) seeds the list, inside the creating transaction.
 """
@@ -9,5 +9,5 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-# Sent by `challenges.sessions.create_challenger` with `challenger=<the new session>`.
+# Sent by `challengers.sessions.create_challenger` with `challenger=<the new session>`.
 challenger_created = Signal()

@@ -11,8 +11,8 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from challenges.models import Challenger
-from challenges.signals import challenger_created
+from challengers.models import Challenger
+from challengers.signals import challenger_created
 
 SINGLE_PLAYER_GUID = "rest-api-challenges-single-player"
 UNKNOWN_CHALLENGER = "UNKNOWN CHALLENGER - Challenger not found"
@@ -21,6 +21,20 @@ MAX_HEADER_LENGTH = 100
 
 def mode() -> str:
     return settings.APICHALLENGES_MODE
+
+
+class InvalidGuid(ValueError):
+    """A URL GUID that multi mode cannot take; its text is the client's error message."""
+
+
+def parse_guid(guid: str) -> str:
+    """Multi mode requires a UUID in the URL (C.13); answers the canonical lower-case form."""
+    if mode() == "single":
+        return guid
+    try:
+        return str(uuid.UUID(guid.strip()))
+    except ValueError:
+        raise InvalidGuid(f"Invalid Challenger GUID Invalid UUID string: {guid}") from None
 
 
 def canonical_guid(value: str) -> str:

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('challenges', '0002_list_token'),
+        ("challenges", "0002_list_token"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='challenger',
-            name='near_misses',
+            model_name="challenger",
+            name="near_misses",
             field=models.JSONField(blank=True, default=dict, editable=False),
         ),
     ]

@@ -15,8 +15,8 @@ from django.db import transaction
 from django.db.models import CASCADE, QuerySet
 from django.utils import timezone
 
-from challenges.models import Challenger
-from challenges.sessions import SINGLE_PLAYER_GUID, lock_sessions
+from challengers.models import Challenger
+from challengers.sessions import SINGLE_PLAYER_GUID, lock_sessions
 
 
 class Command(BaseCommand):

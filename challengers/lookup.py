@@ -1,0 +1,106 @@
+"""The session a URL names and the answers about it, shared by every route that takes a
+GUID in its path: the progress routes (`challenges`), the todo store's
+`/api/challenger/database/{guid}` (`todos`), the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.http import HttpResponse
+from rest_framework.request import Request
+
+from challengers.models import Challenger
+from challengers.sessions import (
+    UNKNOWN_CHALLENGER,
+    InvalidGuid,
+    find_challenger,
+    mode,
+    parse_guid,
+    single_player,
+)
+from practiceapi.editions import edition
+from practiceapi.protocol.apiview import FixedResponse
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.negotiation import JSON
+from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
+from practiceapi.protocol.responses import empty_response, status_only_404
+from practiceapi.request import api_request
+
+CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
+
+
+def with_session(
+    request: Request, response: HttpResponse, challenger: Challenger | None
+) -> HttpResponse:
+    response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
+    api_request(request).facts.session = challenger  # credited without a second lookup
+    return response
+
+
+def json_response(data: Any, status: int = 200) -> HttpResponse:
+    return HttpResponse(orjson.dumps(data), status=status, content_type=JSON)
+
+
+class RestoreJsonParser(OrjsonParser):
+    """A restore body (C.4, C.6): blank is no document (the payload check refuses it), and a
+    syntax error is a 400 quoting orjson's description of it (clients assert this text)."""
+
+    invalid_message = "Invalid JSON payload: {error}"
+    blank_is_null = True
+
+
+# The restore routes read every body as JSON, whatever its Content-Type says or without one,
+# as they always have: a saved payload comes back with whatever type the client's tool sets.
+RESTORE_BODY = BodyFormats((RestoreJsonParser,), fallback="any")
+
+
+def lookup_session(request: Request, guid: str) -> Challenger | None:
+    """The session a URL names (single mode: always the single session, C.3). Reuses the
+    session the middleware already loaded when it is the same one, so credits held for
+    this request show in the response."""
+    own = api_request(request).challenger
+    if mode() == "single":
+        return own or single_player()
+    if own is not None and own.guid == guid.strip().lower():
+        return own
+    return find_challenger(guid)
+
+
+def known_session(request: Request, guid: str) -> Challenger:
+    """`lookup_session`, answering 404 for an unknown GUID as C.3 does (no format check)."""
+    challenger = lookup_session(request, guid)
+    if challenger is None:
+        raise unknown_session(request, f"Challenger not found {guid}")
+    return challenger
+
+
+def url_guid(guid: str) -> str:
+    """The GUID a URL names, canonical; 400 for one multi mode cannot take (C.13)."""
+    try:
+        return parse_guid(guid)
+    except InvalidGuid as error:
+        raise ApiError(400, str(error)) from None
+
+
+def unknown_session(request: Request, message: str) -> Exception:
+    """The 404 for a GUID that names no session: the error naming it, or where the edition
+    answers so, the status-only 404 of an unknown resource (for a browser, a 307 to the
+    GUI's 404 page, as the classic service's response hook answered an empty 404)."""
+    if not edition().unknown_challenger_messages:
+        asked = api_request(request)
+        if "html" in (asked.META.get("HTTP_ACCEPT") or "").lower():
+            # The classic response hook sent a browser to its GUI's 404 page.
+            response = empty_response(307, {"Location": f"/gui/404/{asked.api_path}"})
+        else:
+            response = status_only_404(asked)
+        if response is not None:
+            response["X-CHALLENGER"] = UNKNOWN_CHALLENGER
+            return FixedResponse(response)
+    return unknown_challenger(message)
+
+
+def unknown_challenger(message: str) -> ApiError:
+    error = ApiError(404, message)
+    error.headers["X-CHALLENGER"] = UNKNOWN_CHALLENGER
+    return error
