@@ -38,14 +38,16 @@ one request type and prints the functions ranked by their own and cumulative tim
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
+import importlib
 import io
 import os
 import pstats
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -253,9 +255,24 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
 class Side:
     """One application, one session of its own, the requests of each type."""
 
-    def __init__(self, name: str, app: Callable, guid: str) -> None:
+    def __init__(self, name: str, app: Callable, guid: str, patches: tuple = ()) -> None:
         self.name, self.app, self.guid = name, app, guid
         self.location = ""  # the todo the write cycle is working on
+        # (module, attribute, value): set during this side's turns only (`--ablate`).
+        self.patches = patches
+
+    @contextlib.contextmanager
+    def turn(self) -> Iterator[None]:
+        saved = []
+        for module, attribute, value in self.patches:
+            target = importlib.import_module(module)
+            saved.append((target, attribute, getattr(target, attribute)))
+            setattr(target, attribute, value)
+        try:
+            yield
+        finally:
+            for target, attribute, value in saved:
+                setattr(target, attribute, value)
 
     def send(self, kind: str) -> tuple[str, bytes]:
         session = {"X-CHALLENGER": self.guid}
@@ -280,13 +297,14 @@ def timed_batch(side: Side, kinds: tuple[str, ...], batch: int) -> dict[str, flo
     of create, PUT, DELETE, each request timed on its own)."""
     spent = dict.fromkeys(kinds, 0.0)
     clock = time.process_time
-    for _ in range(batch):
-        for kind in kinds:
-            started = clock()
-            status, _ = side.send(kind)
-            spent[kind] += clock() - started
-            if status[0] not in "23":
-                raise RuntimeError(f"{side.name} {kind} answered {status}")
+    with side.turn():
+        for _ in range(batch):
+            for kind in kinds:
+                started = clock()
+                status, _ = side.send(kind)
+                spent[kind] += clock() - started
+                if status[0] not in "23":
+                    raise RuntimeError(f"{side.name} {kind} answered {status}")
     return {kind: total / batch for kind, total in spent.items()}
 
 
@@ -344,7 +362,73 @@ def new_session(app: Callable) -> str:
     return headers["X-CHALLENGER"]
 
 
-def compare(ours: Side, floors: list[Side], kinds: list[str], rounds: int, batch: int) -> str:
+# `--ablate`: our path with one layer taken out, during that side's turns only, to measure
+# what the layer costs (a measurement, not a shape to serve: answers may differ).
+ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "tracking": (READS + WRITES, "challenge tracking (track_arrival, track) a no-op"),
+    "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
+    "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
+    "django-middleware": (
+        READS + WRITES,
+        "Django's and whitenoise's middleware left out (security, clickjacking, whitenoise,"
+        " sessions, CSRF, login, messages)",
+    ),
+    "protocol-middleware": (READS + WRITES, "ProtocolMiddleware left out"),
+    "swapped": (READS + WRITES, "the --swap replacements (a negative layer: they cost more)"),
+}
+
+
+def handler_without(prefixes: tuple[str, ...]) -> Callable:
+    """Our WSGI application with the middleware whose paths start with `prefixes` left out."""
+    from django.conf import settings
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test.utils import override_settings
+
+    kept = [m for m in settings.MIDDLEWARE if not m.startswith(prefixes)]
+    with override_settings(MIDDLEWARE=kept):
+        return WSGIHandler()
+
+
+def ablated_side(name: str, app: Callable, guid: str) -> Side:
+    from challengers.sessions import find_challenger
+
+    if name == "django-middleware":
+        stock = ("django.", "whitenoise.", "practiceapi.middleware.Site")
+        return Side(f"without {name}", handler_without(stock), guid)
+    if name == "protocol-middleware":
+        protocol = ("practiceapi.middleware.ProtocolMiddleware",)
+        return Side(f"without {name}", handler_without(protocol), guid)
+
+    kept = find_challenger(guid)
+    patches = {
+        "tracking": (
+            ("challenges.middleware", "track", lambda request, response: None),
+            ("challenges.middleware", "track_arrival", lambda request: None),
+        ),
+        "session": (("challengers.middleware", "resolve", lambda header: kept),),
+        "loader": (("challengers.sessions", "challenger_from_row", lambda row: kept),),
+    }[name]
+    return Side(f"without {name}", app, guid, patches)
+
+
+def swapped_side(swaps: list[str], app: Callable, guid: str) -> Side:
+    patches = []
+    for swap in swaps:
+        target, source = swap.split("=")
+        module, name = source.split(":")
+        value = getattr(importlib.import_module(module), name)
+        patches.append((*target.split(":"), value))
+    return Side("without swapped", app, guid, tuple(patches))
+
+
+def compare(
+    ours: Side,
+    floors: list[Side],
+    kinds: list[str],
+    rounds: int,
+    batch: int,
+    ablated: list[Side] = (),  # type: ignore[assignment]
+) -> str:
     """The table: ours, the floor (reads answer the payload only) and, for reads, the floor
     with the session row's SELECT; medians of alternating turns."""
     groups = [(k,) for k in kinds if k in READS]
@@ -355,7 +439,9 @@ def compare(ours: Side, floors: list[Side], kinds: list[str], rounds: int, batch
 
     def sides_of(group: tuple[str, ...]) -> list[Side]:
         # Writes: both floors run the same statements; one is enough.
-        return [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
+        sides = [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
+        name_of = {side.name: side.name.removeprefix("without ") for side in ablated}
+        return sides + [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
 
     for group in groups:  # warm-up
         for side in sides_of(group):
@@ -393,6 +479,20 @@ def compare(ours: Side, floors: list[Side], kinds: list[str], rounds: int, batch
             f" {first[2]:>12} {statistics.median(sql) * 1e6:>13.0f} {ratio(a, sql)[0]:>6}"
             f" {ratio(a, sql)[1]:>12} {count:>12}"
         )
+    for side in ablated:
+        name = side.name.removeprefix("without ")
+        lines.append(f"\nours with {ABLATIONS[name][1]}:")
+        for kind in kinds:
+            if kind not in ABLATIONS[name][0]:
+                continue
+            a = samples[("ours", kind)]
+            b = samples[(side.name, kind)]
+            saved = [x - y for x, y in zip(a, b, strict=True)]
+            lines.append(
+                f"  {LABELS[kind]:<34} {statistics.median(b) * 1e6:>6.0f} us;"
+                f" the layer: {statistics.median(saved) * 1e6:>5.0f} us per request"
+                f" ({min(saved) * 1e6:.0f} to {max(saved) * 1e6:.0f} over the turns)"
+            )
     return "\n".join(lines)
 
 
@@ -420,6 +520,21 @@ def main(argv: list[str] | None = None) -> int:
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
     )
     parser.add_argument("--types", default=",".join((*READS, *WRITES)))
+    parser.add_argument(
+        "--ablate",
+        action="append",
+        default=[],
+        choices=sorted(ABLATIONS),
+        help="also time our path without this layer, in the same turns (repeatable)",
+    )
+    parser.add_argument(
+        "--swap",
+        action="append",
+        default=[],
+        metavar="MODULE:NAME=MODULE:NAME",
+        help="also time our path with this attribute replaced (e.g. an earlier version of a "
+        "function from bench/variants.py), in the same turns; repeatable, one side for all",
+    )
     parser.add_argument("--profile", choices=(*READS, *WRITES), help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
     args = parser.parse_args(argv)
@@ -449,7 +564,13 @@ def main(argv: list[str] | None = None) -> int:
             f"CPU per request, {args.database}, in one process, {args.rounds} alternating"
             f" turns of {args.batch} requests per side (median turn):"
         )
-        print(compare(ours, floors, kinds, args.rounds, args.batch))
+        ablated = [
+            ablated_side(name, wsgi.application, new_session(wsgi.application))
+            for name in args.ablate
+        ]
+        if args.swap:
+            ablated.append(swapped_side(args.swap, wsgi.application, new_session(wsgi.application)))
+        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated))
     return 0
 
 
