@@ -229,6 +229,7 @@ class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
     each), `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
     interface, T blocking threads, for hosts behind a body-buffering proxy),
+    `granian-rsgi:W:T` (the body front of `make run` on granian's RSGI interface),
     `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
 
@@ -242,7 +243,9 @@ class ServerSpec:
         access_log = text.endswith("+log")
         parts = text.removesuffix("+log").split(":")
         kind = parts[0]
-        if kind not in {"granian", "granian-wsgi", "gunicorn-gthread", "gunicorn-sync"}:
+        if kind not in {
+            "granian", "granian-wsgi", "granian-rsgi", "gunicorn-gthread", "gunicorn-sync"
+        }:  # fmt: skip
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
@@ -271,6 +274,9 @@ class ServerSpec:
                 self.threads,
                 proxy_buffers_bodies=self.kind == "granian-wsgi",
             )
+            if self.kind == "granian-rsgi":  # the same body front on granian's RSGI
+                options[options.index("asginl")] = "rsgi"
+                app = "bench.rsgi_front:application"
             return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [
             str(VENV_BIN / "gunicorn"),
