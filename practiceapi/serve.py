@@ -23,9 +23,17 @@ database, logs and imports, listens with a backlog the kernel's maximum can take
 lets headers take at most 10 s (a person typing a request by hand gets that long; a
 connection that sends nothing is closed after it). Bodies are the ASGI front's to time.
 
+The shape follows the machine and the database unless WORKERS and THREADS say otherwise
+(`default_workers`, `default_threads`; docs/benchmark.md, "Server shape"): a worker per
+usable CPU (at most 8 on SQLite, where one writer at a time stops the mix scaling beyond
+that), and one Django thread per worker on SQLite (a second thread holds the GIL while the
+first holds the writer lock: the lock was held 2.4 ms per write with two threads and
+0.39 ms with one), two on PostgreSQL (a thread waiting for a round trip leaves the
+interpreter to the other).
+
 The command is defined here once: `make run`, the reliability and scale-out tests and
 `make bench` all use `command()`, which runs this module with granian's arguments.
-Environment: HOST (127.0.0.1), PORT (4567), WORKERS (2), THREADS (2),
+Environment: HOST (127.0.0.1), PORT (4567), WORKERS and THREADS (empty: as above),
 PROXY_BUFFERS_BODIES (0).
 """
 
@@ -37,6 +45,7 @@ import resource
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 # granian from the environment this Python runs in (the project's .venv under `make run`).
 _BESIDE_PYTHON = Path(sys.executable).with_name("granian")
@@ -52,6 +61,33 @@ HEADER_READ_TIMEOUT_MS = 10_000
 RESERVED_FILES = 256
 # The open-files limit this module asks for when the hard limit is unlimited.
 MOST_FILES = 1_048_576
+
+
+# Beyond this many workers the SQLite mix got slower, not faster (16 cores: 5,416 req/s
+# at 8 workers, 4,606 at 14): writers queue for the one writer lock.
+SQLITE_MOST_WORKERS = 8
+
+
+def is_postgres(database_url: str) -> bool:
+    return urlsplit(database_url).scheme in ("postgres", "postgresql", "pgsql")
+
+
+def usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def default_workers(database_url: str) -> int:
+    """WORKERS when not given (module docstring)."""
+    cpus = max(1, usable_cpus())
+    return cpus if is_postgres(database_url) else min(cpus, SQLITE_MOST_WORKERS)
+
+
+def default_threads(database_url: str) -> int:
+    """THREADS when not given (module docstring)."""
+    return 2 if is_postgres(database_url) else 1
 
 
 def granian_args(
@@ -122,11 +158,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     from practiceapi.settings import env_bool  # the settings' reading of a boolean variable
 
-    threads = int(os.environ.get("THREADS", "2"))
+    database_url = os.environ.get("DATABASE_URL", "")
+    threads = int(os.environ.get("THREADS") or default_threads(database_url))
     granian = granian_args(
         os.environ.get("HOST", "127.0.0.1"),
         int(os.environ.get("PORT", "4567")),
-        int(os.environ.get("WORKERS", "2")),
+        int(os.environ.get("WORKERS") or default_workers(database_url)),
         threads,
         proxy_buffers_bodies=env_bool("PROXY_BUFFERS_BODIES", False),
     )
