@@ -373,7 +373,6 @@ ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
         "Django's and whitenoise's middleware left out (security, clickjacking, whitenoise,"
         " sessions, CSRF, login, messages)",
     ),
-    "protocol-middleware": (READS + WRITES, "ProtocolMiddleware left out"),
     "swapped": (READS + WRITES, "the --swap replacements (a negative layer: they cost more)"),
 }
 
@@ -395,9 +394,6 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
     if name == "django-middleware":
         stock = ("django.", "whitenoise.", "practiceapi.middleware.Site")
         return Side(f"without {name}", handler_without(stock), guid)
-    if name == "protocol-middleware":
-        protocol = ("practiceapi.middleware.ProtocolMiddleware",)
-        return Side(f"without {name}", handler_without(protocol), guid)
 
     kept = find_challenger(guid)
     patches = {
