@@ -40,10 +40,12 @@ run: migrate
 dev: migrate
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-## Install the test dependencies and run the whole suite (DATABASE_URL picks PostgreSQL).
+## Install the test dependencies, lint, type-check (mypy, pyproject.toml) and run the whole
+## suite (DATABASE_URL picks PostgreSQL).
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run > /dev/null
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(VENV)/.dev-installed
@@ -57,7 +59,7 @@ clean:
 ## options, e.g. BENCH_ARGS="--databases sqlite --workloads mixed --server granian:2:4".
 .PHONY: bench
 bench: $(VENV)/.dev-installed
-	$(BIN)/python bench/run.py $(BENCH_ARGS)
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 ## Fuzz both OpenAPI documents (schemathesis) against the production server on a scratch database.
 ## FUZZ_EXAMPLES bounds the test cases per operation; FUZZ_URL targets a running server.

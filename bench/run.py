@@ -50,15 +50,15 @@ from urllib.parse import urlsplit
 
 import psutil
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from practiceapi import serve  # noqa: E402 - the `make run` command, defined once
-from tests.reliability.server import (  # noqa: E402 - processes, scratch databases
+from practiceapi import serve  # the `make run` command, defined once
+from tests.reliability.server import (  # processes, scratch databases
     ProcessGroup,
     free_port,
     scratch_database,
     server_env,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BENCH = ROOT / "bench"
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -589,7 +589,12 @@ def bench_database(
     with migrated_database(database, args.postgres_url) as url:
         port = free_port()
         command = spec.command(port, workdir, url)
-        env = {**server_env(url), **spec.env(url)}
+        # The load generator is one address standing for a whole school: no session limit.
+        env = {
+            **server_env(url),
+            **spec.env(url),
+            "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR": "0",
+        }
         with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=env) as proc:
             wait_ready(proc, port, "/api/heartbeat")
             guids = create_sessions(port, args.sessions)

@@ -10,7 +10,9 @@ import orjson
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challengers.editions import session_edition
 from challengers.models import Challenger
+from challengers.request import session_of
 from challengers.sessions import (
     UNKNOWN_CHALLENGER,
     InvalidGuid,
@@ -19,13 +21,12 @@ from challengers.sessions import (
     parse_guid,
     single_player,
 )
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import FixedResponse
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.responses import empty_response, status_only_404
-from practiceapi.request import api_request
+from practiceapi.request import api_request, outcome_of
 
 CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
 
@@ -34,7 +35,9 @@ def with_session(
     request: Request, response: HttpResponse, challenger: Challenger | None
 ) -> HttpResponse:
     response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER
-    api_request(request).facts.session = challenger  # credited without a second lookup
+    if challenger is not None:
+        # The session answered about, left for the tracker: credited without a second lookup.
+        outcome_of(request).leave(challenger)
     return response
 
 
@@ -59,7 +62,7 @@ def lookup_session(request: Request, guid: str) -> Challenger | None:
     """The session a URL names (single mode: always the single session, C.3). Reuses the
     session the middleware already loaded when it is the same one, so credits held for
     this request show in the response."""
-    own = api_request(request).challenger
+    own = session_of(request)
     if mode() == "single":
         return own or single_player()
     if own is not None and own.guid == guid.strip().lower():
@@ -87,11 +90,13 @@ def unknown_session(request: Request, message: str) -> Exception:
     """The 404 for a GUID that names no session: the error naming it, or where the edition
     answers so, the status-only 404 of an unknown resource (for a browser, a 307 to the
     GUI's 404 page, as the classic service's response hook answered an empty 404)."""
-    if not edition().unknown_challenger_messages:
+    if not session_edition().unknown_challenger_messages:
         asked = api_request(request)
         if "html" in (asked.META.get("HTTP_ACCEPT") or "").lower():
             # The classic response hook sent a browser to its GUI's 404 page.
-            response = empty_response(307, {"Location": f"/gui/404/{asked.api_path}"})
+            response: HttpResponse | None = empty_response(
+                307, {"Location": f"/gui/404/{asked.api_path}"}
+            )
         else:
             response = status_only_404(asked)
         if response is not None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from challengers.request import SessionRequest
 from challengers.sessions import (
     MAX_HEADER_LENGTH,
     SINGLE_PLAYER_GUID,
@@ -15,7 +16,6 @@ from challengers.sessions import (
     resolve,
 )
 from practiceapi.protocol.responses import error_response
-from practiceapi.request import ApiRequest
 
 TOO_LONG = "X-CHALLENGER header is too large, maximum allowed is 100 characters"
 
@@ -24,7 +24,8 @@ class ChallengerMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: ApiRequest) -> HttpResponse:
+    def __call__(self, request: SessionRequest) -> HttpResponse:
+        request.challenger = None
         if not request.api_endpoint:
             return self.get_response(request)
         header = request.META.get("HTTP_X_CHALLENGER")
@@ -36,7 +37,7 @@ class ChallengerMiddleware:
         self.echo(request, response)
         return response
 
-    def header_too_long(self, request: ApiRequest, header: str) -> HttpResponse:
+    def header_too_long(self, request: SessionRequest, header: str) -> HttpResponse:
         # The session is found from the GUID the over-long value starts with (#84).
         challenger = resolve(None) if mode() == "single" else find_challenger(header[:36])
         request.challenger = challenger
@@ -45,7 +46,7 @@ class ChallengerMiddleware:
         return response
 
     @staticmethod
-    def echo(request: ApiRequest, response: HttpResponse) -> None:
+    def echo(request: SessionRequest, response: HttpResponse) -> None:
         if response.has_header("X-CHALLENGER"):
             return
         challenger = request.challenger

@@ -66,3 +66,26 @@ class Challenger(models.Model):
 
     def __str__(self) -> str:
         return self.display_name or self.guid
+
+
+class SessionCreations(models.Model):
+    """How many sessions one client address created in one clock hour: the count behind
+    `APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR` (`challengers.limits`), kept in the
+    database so that every process and host counts together. One row per client and
+    hour, raised by one atomic upsert; `purge_challengers` removes the hours that ended."""
+
+    client = models.CharField(max_length=45)  # an IPv6 address takes at most 45
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["client", "window_start"], name="one_creation_count_per_client_hour"
+            )
+        ]
+        verbose_name = "session creations per client and hour"
+        verbose_name_plural = verbose_name
+
+    def __str__(self) -> str:
+        return f"{self.client} {self.window_start:%Y-%m-%d %H:00}: {self.count}"

@@ -8,7 +8,7 @@ writes it (a full-row save could overwrite a completion recorded at the same mom
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib import admin
 from django.contrib.admin.utils import quote
@@ -39,6 +39,9 @@ from challenges.reports import (
     total_count,
 )
 from challenges.times import format_time, parse_time
+
+if TYPE_CHECKING:  # annotations only: a development dependency
+    from django_stubs_ext import WithAnnotations
 
 admin.site.site_header = "API Challenges: instructor admin"
 admin.site.site_title = "API Challenges admin"
@@ -216,6 +219,12 @@ class ChallengerAdmin(admin.ModelAdmin):
 # --------------------------------------------------------------------------- cohorts
 
 
+class Students(TypedDict):
+    """What the changelist's queryset annotates on each cohort."""
+
+    students: int
+
+
 @admin.register(Cohort)
 class CohortAdmin(admin.ModelAdmin):
     list_display = ("name", "code", "student_count", "created_at", "class_progress_link")
@@ -227,7 +236,7 @@ class CohortAdmin(admin.ModelAdmin):
         return super().get_queryset(request).annotate(students=Count("challengers"))
 
     @admin.display(description="students", ordering="students")
-    def student_count(self, obj: Cohort) -> SafeString:
+    def student_count(self, obj: WithAnnotations[Cohort, Students]) -> SafeString:
         url = reverse("admin:challenges_challenger_changelist") + f"?cohort__id__exact={obj.pk}"
         return format_html('<a href="{}">{}</a>', url, obj.students)
 

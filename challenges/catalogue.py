@@ -1,9 +1,8 @@
 """The challenge catalogues of both editions, and which one is served.
 
-The current edition's catalogue is declared here (`challenges.md` §A); the classic one in
-`challenges.classic`; both with the types of `challenges.declarations`. `active()` is the
-catalogue of the edition `settings.APICHALLENGES_EDITION` names, read on every call (a
-test or a restarted server may switch it), and the lookups below ask it: the challenges
+The current edition's catalogue is declared here (`challenges.md` §A); the classic one is
+derived from it in `challenges.classic`, which declares only what differs; both with the types of `challenges.declarations`. `active()` is the
+catalogue of the edition being served (`practiceapi.editions`), and the lookups below ask it: the challenges
 API, the progress payload, the dashboard, the admin and the tracker all read the catalogue
 through them and never name a challenge themselves.
 
@@ -21,10 +20,8 @@ import operator
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
-from django.conf import settings
-
 from challengers.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
-from challenges.classic import CLASSIC
+from challenges import classic
 from challenges.conditions import Condition as Condition
 from challenges.conditions import (
     content_type_in,
@@ -55,6 +52,7 @@ from challenges.declarations import (
 )
 from challenges.declarations import NOT_AN_ATTEMPT as NOT_AN_ATTEMPT
 from challenges.exchange import Exchange
+from challenges.messages import GUID_MISMATCH
 from challenges.routes import (
     CHALLENGER,
     CHALLENGER_DATABASE,
@@ -135,26 +133,11 @@ from challenges.rules import (
     x_challenger_sent,
     xml_wins_negotiation,
 )
-from practiceapi.protocol.messages import (
-    AMEND_ID,
-    BODY_TOO_LARGE,
-    DONE_STATUS_NOT_BOOLEAN,
-    GUID_MISMATCH,
-    MANDATORY_TITLE,
-    PUT_CANNOT_CREATE,
-    UNKNOWN_FIELD,
-    VALIDATION_PREFIX,
-    too_long,
-)
-from practiceapi.protocol.query import (
-    DESCRIPTION_MAX,
-    EQUALS,
-    GREATER_THAN,
-    LESS_THAN,
-    MATCHES,
-    TITLE_MAX,
-    WILDCARD,
-)
+from practiceapi.editions import PerEdition
+from practiceapi.protocol.messages import BODY_TOO_LARGE, UNKNOWN_FIELD, VALIDATION_PREFIX, too_long
+from practiceapi.protocol.query import EQUALS, GREATER_THAN, LESS_THAN, MATCHES, WILDCARD
+from todos.messages import AMEND_ID, DONE_STATUS_NOT_BOOLEAN, MANDATORY_TITLE, PUT_CANNOT_CREATE
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 # --------------------------------------------------------------------------- sections
 
@@ -1461,20 +1444,18 @@ DEPRECATED_KEYS: dict[str, str] = {
 
 
 CATALOGUE = Catalogue(ALL_CHALLENGES, DEPRECATED_KEYS)
+# The classic edition's, derived from these declarations (`challenges.classic`).
+CLASSIC = classic.derive(CATALOGUE)
 
-EDITIONS: dict[str, Catalogue] = {"current": CATALOGUE, "classic": CLASSIC}
-
-
-def active() -> Catalogue:
-    """The catalogue of the edition being served. Read on every call, never cached at
-    import: the setting decides, and tests switch it per test."""
-    return EDITIONS[settings.APICHALLENGES_EDITION]
+# The catalogue of the edition being served (`practiceapi.editions.PerEdition`: chosen
+# once, chosen again when tests switch the setting).
+active = PerEdition(current=CATALOGUE, classic=CLASSIC)
 
 
 def known_keys() -> frozenset[str]:
     """Every key any edition stores progress under: a restore keeps them all, so progress
     saved in one edition is still there when the server is switched to the other."""
-    return frozenset().union(*(c.known_keys for c in EDITIONS.values()))
+    return frozenset().union(*(c.known_keys for c in active.by_name.values()))
 
 
 # The served edition's lookups, by name, for the views, the admin and the tracker.

@@ -5,9 +5,9 @@ two tuples of named conditions (`challenges.conditions`, `challenges.rules`): `a
 what makes a request an attempt at it, and `credit`, what must then hold. The same
 declaration credits a request and explains a near miss.
 
-Each edition of the service declares its own catalogue with these types (the current one
-in `challenges.catalogue`, the classic one in `challenges.classic`); `challenges.catalogue`
-says which one is served.
+The current edition's catalogue is declared with these types in `challenges.catalogue`;
+the classic one is derived from it in `challenges.classic`, which declares only what
+differs; `challenges.catalogue` says which one is served.
 
 * Keys (e.g. `GET_TODOS`) are stable and are what progress maps store.
 * Display ids (`"01"`…) are positions in the mode's list, so they shift with the mode.

@@ -1,21 +1,30 @@
 """One finished request/response pair, as the completion rules see it.
 
 The tracking middleware builds an `Exchange` after the response exists; rules are pure
-functions of it. Views leave what they already know about the session's todo store in
-`store` (so no rule queries the database again).
+functions of it. Beside the request and the response's status, headers and bytes, it
+holds the request's `Outcome` (`practiceapi.outcome`): what the body was rendered from,
+the error messages, the parsed query and the facts the apps below left (the todo store's
+counts, the created todo), so no rule parses a body back or queries the database again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import orjson
 
 from challenges.routes import route_shape
+from practiceapi.outcome import Outcome
 from practiceapi.protocol.formats import media_type_of
-from todos.facts import StoreFacts
+from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
+from practiceapi.protocol.query import ParsedQuery
+from todos.facts import CreatedTodo, StoreFacts
+
+JSON = "application/json"
+# The cached views of the response, dropped when an exchange gets its response (`answer`).
+RESPONSE_VIEWS = ("_json_payload", "response_todos", "response_object", "response_messages")
 
 
 @dataclass
@@ -29,13 +38,24 @@ class Exchange:
     status: int
     response_headers: dict[str, str]  # keys lower-cased
     response_body: bytes
-    # Facts a view left for the rules (None when the view did not touch the todo store).
-    store: StoreFacts | None = None
-    # The todo a successful create produced, as a row dict (id, title, doneStatus, description).
-    created: dict[str, Any] | None = None
-    # The error messages of an error response, whatever format it was rendered in.
-    error_messages: list[str] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # What answering the request produced; a blank one (of `query_string`) when not given.
+    outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(self.query_string)
+
+    def answer(self, status: int, headers: dict[str, str], body: bytes) -> None:
+        """Complete an exchange judged on arrival with its response: what was worked out
+        from the request alone (its body's parse, its route shape) stays."""
+        self.status, self.response_headers, self.response_body = status, headers, body
+        for name in RESPONSE_VIEWS:
+            self.__dict__.pop(name, None)
+
+    @property
+    def produced(self) -> Outcome:
+        assert self.outcome is not None  # set by __post_init__
+        return self.outcome
 
     @cached_property
     def shape(self) -> str:
@@ -54,31 +74,51 @@ class Exchange:
     def response_media_type(self) -> str:
         return media_type_of(self.response_headers.get("content-type"))
 
+    @property
+    def query(self) -> ParsedQuery:
+        """The query string in the API's query language (the view's own parse)."""
+        return self.produced.query
+
+    @property
+    def store(self) -> StoreFacts | None:
+        """The todo store's counts the view left (None: the view did not touch the store)."""
+        return self.produced.fact(StoreFacts)
+
+    @property
+    def created(self) -> dict[str, Any] | None:
+        """The todo a successful create produced, as a row dict."""
+        created = self.produced.fact(CreatedTodo)
+        return None if created is None else created.row
+
     @cached_property
-    def response_json(self) -> Any:
-        if self.response_media_type != "application/json" or not self.response_body:
+    def _json_payload(self) -> Any:
+        # What a client reading JSON got: the payload of a JSON answer with a body.
+        if self.response_media_type != JSON or not self.response_body:
             return None
-        try:
-            return orjson.loads(self.response_body)
-        except orjson.JSONDecodeError:
-            return None
+        return self.produced.payload
 
     @cached_property
     def response_todos(self) -> list[dict[str, Any]]:
-        """`todos` array of a JSON response body; [] for XML or anything else."""
-        doc = self.response_json
-        if isinstance(doc, dict) and isinstance(doc.get("todos"), list):
-            return [t for t in doc["todos"] if isinstance(t, dict)]
+        """The todos of a JSON response (`{"todos":[...]}`); [] for XML or anything else."""
+        payload = self._json_payload
+        if isinstance(payload, Collection) and payload.name == "todos":
+            return [t for t in payload.rows if isinstance(t, dict)]
         return []
 
     @cached_property
+    def response_object(self) -> dict[str, Any] | None:
+        """The single object a JSON response answered (a todo), else None."""
+        payload = self._json_payload
+        return payload.row if isinstance(payload, Item) else None
+
+    @cached_property
     def response_messages(self) -> list[str]:
-        if self.error_messages is not None:
-            return self.error_messages
-        doc = self.response_json
-        if isinstance(doc, dict) and isinstance(doc.get("errorMessages"), list):
-            return [str(m) for m in doc["errorMessages"]]
-        return []
+        """The error messages of the answer, whatever format (or empty body) carried them."""
+        messages = self.produced.error_messages
+        if messages is not None:
+            return messages
+        payload = self._json_payload
+        return [str(m) for m in payload.messages] if isinstance(payload, ErrorMessages) else []
 
     @cached_property
     def body_json(self) -> Any:

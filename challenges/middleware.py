@@ -13,18 +13,19 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from challenges.tracking import track, track_arrival
-from practiceapi.request import ApiRequest
+from challenges.tracking import TrackedRequest, Tracking, track, track_arrival
 
 
 class TrackingMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: ApiRequest) -> HttpResponse:
+    def __call__(self, request: TrackedRequest) -> HttpResponse:
+        if not request.api_endpoint:
+            return self.get_response(request)
+        request.tracking = Tracking()
         response = self.get_response(request)
-        if request.api_endpoint:
-            track(request, response)
+        track(request, response)
         return response
 
 
@@ -32,7 +33,7 @@ class ArrivalMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: ApiRequest) -> HttpResponse:
+    def __call__(self, request: TrackedRequest) -> HttpResponse:
         if request.api_endpoint:
             track_arrival(request)
         return self.get_response(request)

@@ -44,6 +44,7 @@ def read_near_miss(key: str, entry: Any, current_mode: str) -> NearMiss | None:
     moment = parse_time(at)
     if (
         moment is None
+        or not isinstance(at, str)
         or not isinstance(request, str)
         or not isinstance(reason, str)
         or not isinstance(status, int)

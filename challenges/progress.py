@@ -88,7 +88,8 @@ def record(
     if not new and not fresh:
         return False
     when = stamp(now)
-    assignments, params = [], []
+    assignments: list[str] = []
+    params: list[Any] = []
     vendor = connection.vendor
     if new:
         patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})

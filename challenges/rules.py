@@ -5,7 +5,7 @@ one thing a challenge looks at: a query parameter, the Accept header, the todos 
 back, the session's todo store, a secret token... A condition never decides whose
 session is credited (the tracker credits the session named in the response
 `X-CHALLENGER`) and never touches the database: everything it reads is on the `Exchange`,
-including the todo-store facts a view left behind.
+including what the view produced and the todo-store facts it left behind.
 """
 
 from __future__ import annotations
@@ -28,15 +28,14 @@ from challenges.exchange import Exchange
 from challenges.routes import challenger_guid
 from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import MAX_TODOS_REACHED, NO_SUCH_TODO
 from practiceapi.protocol.query import (
     EQUALS,
     MATCHES,
-    TODO_FIELDS,
     Filter,
-    ParsedQuery,
     parse_query_string,
 )
+from todos.messages import MAX_TODOS_REACHED, NO_SUCH_TODO
+from todos.resource import TODO_FIELDS, TODO_XML
 
 STRUCTURED_QUERY_TYPES = (
     "application/vnd.service.query+json",
@@ -49,15 +48,6 @@ VENDOR_TODO_XML = "application/vnd.apichallenges.todo+xml"
 # --------------------------------------------------------------------------- reading a query
 
 
-def query_of(x: Exchange) -> ParsedQuery:
-    # Up to twenty challenges read the same query on GET /todos; parse it once per exchange.
-    parsed = x.extra.get("rules.query")
-    if not isinstance(parsed, ParsedQuery):
-        parsed = parse_query_string(x.query_string)
-        x.extra["rules.query"] = parsed
-    return parsed
-
-
 _FIELD_NAMES = {f.name.lower(): f.name for f in TODO_FIELDS}
 
 
@@ -67,13 +57,13 @@ def _field(name: str) -> str | None:
 
 
 def _filters_on(x: Exchange, field_name: str, op: str) -> list[Filter]:
-    return [f for f in query_of(x).filters if f.op == op and _field(f.name) == field_name]
+    return [f for f in x.query.filters if f.op == op and _field(f.name) == field_name]
 
 
 def _plain_param(x: Exchange, name: str) -> str | None:
     """Value of an exact-name `name=value` parameter (last one wins), else None."""
     value = None
-    for f in query_of(x).filters:
+    for f in x.query.filters:
         if f.op == EQUALS and f.name == name:
             value = f.value
     return value
@@ -94,17 +84,17 @@ def _int(text: Any) -> int | None:
 
 
 def _limit(x: Exchange) -> int | None:
-    q = query_of(x)
+    q = x.query
     return _int(q.limit) if q.limit_op == EQUALS else None
 
 
 def _offset(x: Exchange) -> int | None:
-    q = query_of(x)
+    q = x.query
     return _int(q.offset) if q.offset_op == EQUALS else None
 
 
 def _shown_sort(x: Exchange) -> str:
-    return ",".join(("-" if k.descending else "") + k.name for k in query_of(x).sort)
+    return ",".join(("-" if k.descending else "") + k.name for k in x.query.sort)
 
 
 def _todo_ids(x: Exchange) -> list[int] | None:
@@ -153,7 +143,7 @@ def filter_on(field_name: str, op: str, shown: str) -> Condition:
 def filters_a_field() -> Condition:
     return on_request(
         "filters on a todo field",
-        lambda x: any(_field(f.name) is not None for f in query_of(x).filters),
+        lambda x: any(_field(f.name) is not None for f in x.query.filters),
         "the query filtered on no todo field; this challenge needs a filter such as doneStatus=false",
         needs=(QUERY,),
     )
@@ -163,7 +153,7 @@ def sorted_by(count: str = "any", direction: str = "any") -> Condition:
     """A `_sortBy`: `count` "any", "one" or "several" fields; `direction` of a single field."""
 
     def test(x: Exchange) -> bool:
-        sort = query_of(x).sort
+        sort = x.query.sort
         if count == "one" and len(sort) != 1:
             return False
         if count == "several" and len(sort) < 2:
@@ -189,11 +179,11 @@ def sorted_by(count: str = "any", direction: str = "any") -> Condition:
 
 def sort_fields_known() -> Condition:
     def unknown(x: Exchange) -> str:
-        return ", ".join(k.name for k in query_of(x).sort if _field(k.name) is None)
+        return ", ".join(k.name for k in x.query.sort if _field(k.name) is None)
 
     return on_request(
         "sorts on todo fields",
-        lambda x: all(_field(k.name) is not None for k in query_of(x).sort),
+        lambda x: all(_field(k.name) is not None for k in x.query.sort),
         "the sort named `{seen}`, which is not a todo field; this challenge needs todo fields "
         "(id, title, doneStatus, description)",
         unknown,
@@ -206,7 +196,7 @@ def _limit_condition(name: str, test: Callable[[int], bool], wanted: str) -> Con
         name,
         lambda x: (limit := _limit(x)) is not None and test(limit),
         f"the query asked for _limit={{seen}}; this challenge needs {wanted}",
-        lambda x: query_of(x).limit,
+        lambda x: x.query.limit,
         needs=(QUERY,),
     )
 
@@ -230,7 +220,7 @@ def limit_above(limit: int) -> Condition:
 def offset_given() -> Condition:
     return on_request(
         "an _offset",
-        lambda x: query_of(x).offset_op is not None,
+        lambda x: x.query.offset_op is not None,
         "the query had no _offset; this challenge needs one",
         needs=(QUERY,),
     )
@@ -241,13 +231,13 @@ def offset_is(offset: int) -> Condition:
         f"_offset={offset}",
         lambda x: _offset(x) == offset,
         f"the query asked for _offset={{seen}}; this challenge needs _offset={offset}",
-        lambda x: query_of(x).offset,
+        lambda x: x.query.offset,
     )
 
 
 def sorted_by_id_descending() -> Condition:
     def test(x: Exchange) -> bool:
-        sort = query_of(x).sort
+        sort = x.query.sort
         return len(sort) == 1 and sort[0].descending and _field(sort[0].name) == "id"
 
     return on_request(
@@ -326,7 +316,7 @@ def some_but_not_all_back() -> Condition:
 
     def test(x: Exchange) -> bool:
         ids = _todo_ids(x)
-        return x.store is not None and bool(ids) and len(ids) < x.store.total
+        return x.store is not None and ids is not None and 0 < len(ids) < x.store.total
 
     def seen(x: Exchange) -> str:
         back = len(x.response_todos)
@@ -385,14 +375,15 @@ def exactly_one_back() -> Condition:
 
 def the_id_asked_for() -> Condition:
     def test(x: Exchange) -> bool:
-        ids = _todo_ids(x) or [None]
-        return any(_int(f.value) == ids[0] for f in _filters_on(x, "id", EQUALS))
+        ids = _todo_ids(x)
+        first = ids[0] if ids else None
+        return any(_int(f.value) == first for f in _filters_on(x, "id", EQUALS))
 
     return on_response(
         "the todo returned has the id asked for",
         test,
         "the todo that came back has id {seen}, not the id in your filter",
-        lambda x: (_todo_ids(x) or ["?"])[0],
+        lambda x: ids[0] if (ids := _todo_ids(x)) else "?",
     )
 
 
@@ -590,7 +581,7 @@ def unreadable_content_type() -> Condition:
 
     def test(x: Exchange) -> bool:
         ct = x.content_type
-        return bool(ct) and ct != "application/json" and not negotiation.is_xml_type(ct)
+        return bool(ct) and ct != "application/json" and not negotiation.is_xml_type(ct, TODO_XML)
 
     return on_request(
         "a Content-Type the API cannot read",
@@ -653,7 +644,7 @@ def note_body() -> Condition:
 
 
 def _created(x: Exchange) -> dict[str, Any]:
-    todo = x.created if x.created is not None else x.response_json
+    todo = x.created if x.created is not None else x.response_object
     return todo if isinstance(todo, dict) else {}
 
 
@@ -792,10 +783,10 @@ def accept_unknown() -> Condition:
 def xml_wins_negotiation() -> Condition:
     def test(x: Exchange) -> bool:
         try:
-            chosen = negotiation.select_media_type(_accept(x), structured_xml=True)
+            chosen = negotiation.select_media_type(_accept(x), structured_xml=TODO_XML)
         except ApiError:
             return False
-        return negotiation.is_xml_type(chosen)
+        return negotiation.is_xml_type(chosen, TODO_XML)
 
     return on_request(
         "XML is preferred",

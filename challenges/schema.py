@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 
 from challengers.schema import EMPTY, GUID, TAG
 from practiceapi.openapi import ERRORS, X_CHALLENGER
+
+View = TypeVar("View", bound=Callable[..., Any])  # the decorated handler, unchanged
 
 PROGRESS = {
     "type": "object",
@@ -66,6 +71,12 @@ NEAR_MISSES = {
 }
 
 
+TOO_MANY_SESSIONS = (
+    "This client address created its hour's sessions already "
+    "(`APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR`); `Retry-After` says when it may again."
+)
+
+
 def _error(description: str) -> OpenApiResponse:
     return OpenApiResponse(response=ERRORS, description=description)
 
@@ -79,6 +90,7 @@ create_challenger = extend_schema(
         201: OpenApiResponse(description="New session: its GUID is in `X-CHALLENGER`."),
         200: OpenApiResponse(description="The session named in `X-CHALLENGER` exists."),
         404: _error("The session named in `X-CHALLENGER` does not exist."),
+        429: _error(TOO_MANY_SESSIONS),
     },
 )
 get_progress = extend_schema(
@@ -97,6 +109,7 @@ put_progress = extend_schema(
         201: OpenApiResponse(description="Session created from the payload."),
         400: _error("Not a UUID, or not a valid payload."),
         409: _error("The payload's xChallenger is not the URL GUID."),
+        429: _error(TOO_MANY_SESSIONS),
     },
 )
 get_near_misses = extend_schema(
@@ -123,7 +136,7 @@ get_challenges = extend_schema(
 )
 
 
-def heartbeat(status: int, summary: str):  # noqa: ANN201 - a drf-spectacular decorator
+def heartbeat(status: int, summary: str) -> Callable[[View], View]:
     return extend_schema(
         tags=["heartbeat"],
         summary=summary,

@@ -12,7 +12,8 @@ from challengers.sessions import canonical_guid, create_challenger, mode
 from challenges.catalogue import active, known_keys, progress_status
 from challenges.progress import stamp
 from secrets_app.models import NOTE_MAX
-from secrets_app.services import secret_for, token_taken
+from secrets_app.selectors import token_taken
+from secrets_app.services import secret_for
 
 
 class InvalidPayload(ValueError):

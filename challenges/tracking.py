@@ -1,77 +1,104 @@
 """After a response exists: judge the open challenges the request attempted, and record
-what it completed and what it nearly missed."""
+what it completed and what it nearly missed.
+
+What tracking works out about a request between its arrival and its response (the
+credits held on arrival, what the request carries) is its own state (`Tracking`), kept on
+the request under an attribute this module declares (`TrackedRequest`).
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
 from challengers.models import Challenger
+from challengers.request import SessionRequest
 from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
 from challenges.catalogue import carries, judge, open_candidates
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
-from practiceapi.request import ApiRequest
 
 
-def exchange_for(request: ApiRequest, response: HttpResponse | None) -> Exchange:
-    """The exchange the conditions judge; with no response yet, a blank one (status 0)."""
-    exchange = Exchange(
-        mode=settings.APICHALLENGES_MODE,
-        method=request.method,
-        path=request.api_path,
-        query_string=request.META.get("QUERY_STRING", ""),
-        headers={name.lower(): value for name, value in request.headers.items()},
-        body=request.body,
-        status=0,
-        response_headers={},
-        response_body=b"",
-    )
+@dataclass(eq=False)
+class Tracking:
+    """Tracking's own state for one request."""
+
+    # Completed on arrival, in memory only: written with the response's credits.
+    held: set[str] = field(default_factory=set)
+    # What the request carries of what attempts need (`Challenge.needs`), worked out once.
+    carried: frozenset[str] | None = None
+    # The exchange judged on arrival, answered and judged again once the response exists.
+    exchange: Exchange | None = None
+
+
+class TrackedRequest(SessionRequest):
+    tracking: Tracking  # set by challenges.middleware.TrackingMiddleware
+
+
+def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exchange:
+    """The exchange the conditions judge; with no response yet, a blank one (status 0).
+    The request's half is built once: the exchange judged on arrival gets the response."""
+    state = request.tracking
+    exchange = state.exchange
+    if exchange is None:
+        exchange = Exchange(
+            mode=settings.APICHALLENGES_MODE,
+            method=request.method,
+            path=request.api_path,
+            query_string=request.META.get("QUERY_STRING", ""),
+            headers={name.lower(): value for name, value in request.headers.items()},
+            body=request.body,
+            status=0,
+            response_headers={},
+            response_body=b"",
+            outcome=request.outcome,
+        )
+        state.exchange = exchange
     if response is not None:
-        exchange.status = response.status_code
-        exchange.response_headers = {name.lower(): value for name, value in response.items()}
-        exchange.response_body = b"" if response.streaming else response.content
-        exchange.store = request.facts.store
-        exchange.created = request.facts.created
-        exchange.error_messages = getattr(response, "error_messages", None)
+        exchange.answer(
+            response.status_code,
+            {name.lower(): value for name, value in response.items()},
+            b"" if response.streaming else response.content,
+        )
     return exchange
 
 
-def request_line(request: ApiRequest) -> str:
+def request_line(request: TrackedRequest) -> str:
     """What a near miss shows of the request: the effective method (after
     X-HTTP-Method-Override) and the path and query as the client sent them."""
     return f"{request.method} {request.get_full_path()}"
 
 
-def credited_session(request: ApiRequest, response: HttpResponse) -> Challenger | None:
+def credited_session(request: TrackedRequest, response: HttpResponse) -> Challenger | None:
     """The session named by the response `X-CHALLENGER` (the URL/payload GUID where the
     rules say so); usually the request's own session, already loaded."""
     guid = response.get("X-CHALLENGER")
     if not guid or guid == UNKNOWN_CHALLENGER:
         return None
-    for candidate in (request.facts.session, request.challenger):
+    for candidate in (request.outcome.fact(Challenger), request.challenger):
         if candidate is not None and candidate.guid == guid:
             return candidate
     return find_challenger(guid)
 
 
-def carried(request: ApiRequest) -> frozenset[str]:
+def carried(request: TrackedRequest) -> frozenset[str]:
     """What this request carries of what attempts need (`Challenge.needs`), worked out once."""
-    found = request.challenge_carried
-    if found is None:
+    state = request.tracking
+    if state.carried is None:
         meta = request.META
-        found = carries(
+        state.carried = carries(
             meta.get("QUERY_STRING", ""),
             lambda name: meta.get(HttpHeaders.to_wsgi_name(name)),
         )
-        request.challenge_carried = found
-    return found
+    return state.carried
 
 
 def _open_for(
-    request: ApiRequest, challenger: Challenger, *, on_arrival: bool = False
+    request: TrackedRequest, challenger: Challenger, *, on_arrival: bool = False
 ) -> tuple[Challenge, ...]:
     return open_candidates(
         settings.APICHALLENGES_MODE,
@@ -83,7 +110,7 @@ def _open_for(
     )
 
 
-def track_arrival(request: ApiRequest) -> None:
+def track_arrival(request: TrackedRequest) -> None:
     """Credit what the request alone completes before the view runs, as the reference does,
     so that e.g. `GET /api/challenges` already shows itself done. Near misses wait for the
     response (`track`), which judges the same challenges again."""
@@ -93,14 +120,14 @@ def track_arrival(request: ApiRequest) -> None:
     open_now = _open_for(request, challenger, on_arrival=True)
     if open_now:
         credited = judge(exchange_for(request, None), open_now).credited
-        request.held_credits = hold(challenger, credited)
+        request.tracking.held = hold(challenger, credited)
 
 
-def track(request: ApiRequest, response: HttpResponse) -> None:
+def track(request: TrackedRequest, response: HttpResponse) -> None:
     challenger = credited_session(request, response)
     if challenger is None:
         return
-    held = request.held_credits if challenger is request.challenger else set()
+    held = request.tracking.held if challenger is request.challenger else set()
     open_now = _open_for(request, challenger)
     credited: set[str] = set()
     misses: dict[str, tuple[str, int, str]] = {}

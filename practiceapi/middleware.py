@@ -3,19 +3,23 @@
 Runs first: classifies the path, refuses bodies over 1 MB before they are read, applies
 `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
 endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content-Length`.
+Every answer, pages included, carries the edition's `Server` header where it has one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Protocol, cast
 
+from axes.middleware import AxesMiddleware
 from django.conf import settings
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
+from django.http.response import HttpResponseBase
 
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest, prepare
 
@@ -47,12 +51,14 @@ class ProtocolMiddleware:
         request = prepare(http_request, npath, api_endpoint=endpoint)
         practice = path.startswith(PRACTICE_PREFIXES) or path in ("/mirror", "/sim")
         if not (request.api_endpoint or practice):
-            return self.get_response(request)
-
-        response = self.refuse_early(request)
-        if response is None:
             response = self.get_response(request)
-        self.decorate(request, response)
+        else:
+            refused = self.refuse_early(request)
+            response = self.get_response(request) if refused is None else refused
+            self.decorate(request, response)
+        server = served().server
+        if server is not None:
+            response["Server"] = server
         return response
 
     def refuse_early(self, request: ApiRequest) -> HttpResponse | None:
@@ -78,7 +84,7 @@ class ProtocolMiddleware:
             # on an empty one.
             return error_response(request, 411, ["Length Required: send a Content-Length"])
         if length and (not length.isdigit() or int(length) > limit):
-            return error_response(request, 413, [edition().body_too_large(limit)])
+            return error_response(request, 413, [served().body_too_large(limit)])
         if length and int(length) > 0:
             try:
                 received = len(request.body)
@@ -90,7 +96,7 @@ class ProtocolMiddleware:
                     request, 400, [f"Incomplete body: {received} of {length} bytes received"]
                 )
         override = request.META.get("HTTP_X_HTTP_METHOD_OVERRIDE")
-        rules = edition()
+        rules = served()
         honoured = rules.override_methods
         if override and (honoured is None or request.method in honoured):
             wanted = override.strip().upper()
@@ -110,7 +116,7 @@ class ProtocolMiddleware:
 
     @staticmethod
     def decorate(request: ApiRequest, response: HttpResponse) -> None:
-        rules = edition()
+        rules = served()
         response["Cache-Control"] = "no-store"
         if response.status_code < 400:
             response["X-Robots-Tag"] = "noindex"
@@ -120,7 +126,8 @@ class ProtocolMiddleware:
             # send the reference server's; granian always sends the standard one.
             response.reason_phrase = phrase
         if request.api_endpoint:
-            for name, value in rules.cors(request.META, request.method == "OPTIONS").items():
+            cors = rules.cors.headers(request.META, request.method == "OPTIONS")
+            for name, value in cors.items():
                 response[name] = value
         if not response.streaming:
             response["Content-Length"] = str(len(response.content))
@@ -131,20 +138,70 @@ class ProtocolMiddleware:
                 response["Content-Length"] = length
 
 
-class SiteOnly:
+class Cors(Protocol):
+    """The CORS headers of an API-challenge answer (an edition's choice)."""
+
+    @staticmethod
+    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]: ...
+
+
+class RequestedCors:
+    """Open CORS whose preflight answer grants the headers and method it asks for."""
+
+    @staticmethod
+    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
+        wanted_headers = meta.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "").strip()
+        wanted_method = meta.get("HTTP_ACCESS_CONTROL_REQUEST_METHOD", "").strip()
+        return {
+            "Access-Control-Allow-Origin": "*",
+            "Access-Control-Allow-Headers": wanted_headers if preflight and wanted_headers else "*",
+            "Access-Control-Allow-Methods": wanted_method if preflight and wanted_method else "*",
+            "Access-Control-Expose-Headers": "*",
+        }
+
+
+class FixedCors:
+    """The classic service's fixed CORS headers, credentials allowed. On OPTIONS it echoed
+    the request's own `Access-Control-Allow-Methods` header (not
+    `Access-Control-Request-Method`), an accident of its response hook that clients of
+    that era saw."""
+
+    @staticmethod
+    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
+        echoed = meta.get("HTTP_ACCESS_CONTROL_ALLOW_METHODS") if preflight else None
+        return {
+            "Access-Control-Allow-Origin": "*",
+            "Access-Control-Allow-Headers": "*",
+            "Access-Control-Allow-Credentials": "true",
+            "Access-Control-Allow-Methods": echoed.strip() if echoed is not None else "*",
+            "Access-Control-Expose-Headers": "*",
+        }
+
+
+if TYPE_CHECKING:
+    from django.utils.deprecation import MiddlewareMixin
+
+    _MixedInto = MiddlewareMixin
+else:
+    _MixedInto = object
+
+
+class SiteOnly(_MixedInto):
     """Mixed into one of Django's middleware classes: it runs for the site's pages only
     (the dashboard, the admin, the docs). The API-challenge routes use no Django login or
     message (their views are DRF's, with no authentication classes), so for them these
     layers are pure cost. Subclassing keeps the admin's system checks, which look for
     these classes in MIDDLEWARE, satisfied. (The session and CSRF middleware stay as they
-    are: the deployment checks look for them by their exact names.)"""
+    are: the deployment checks look for them by their exact names.)
 
-    get_response: Callable[[HttpRequest], HttpResponse]
+    A MiddlewareMixin for the type checker only: the classes it is mixed into are ones at
+    run time, and one whose own `__init__` takes no arguments (axes') would be handed none
+    by a second mixin."""
 
-    def __call__(self, request: ApiRequest) -> HttpResponse:
-        if request.api_endpoint:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
+        if cast(ApiRequest, request).api_endpoint:
             return self.get_response(request)
-        return super().__call__(request)  # type: ignore[misc]
+        return super().__call__(request)
 
 
 class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
@@ -152,4 +209,8 @@ class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
 
 
 class SiteMessageMiddleware(SiteOnly, MessageMiddleware):
+    pass
+
+
+class SiteAxesMiddleware(SiteOnly, AxesMiddleware):
     pass

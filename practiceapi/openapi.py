@@ -7,13 +7,13 @@ QUERY has no place in OpenAPI 3.1 and `/sim` has its own document (sim/openapi.p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
-from practiceapi.editions import Edition, edition
+from practiceapi.editions import served
 from practiceapi.protocol.hashorder import java_hashmap_order
 
 ERRORS = {
@@ -76,47 +76,38 @@ def main_document_endpoints(endpoints: list[tuple]) -> list[tuple]:
     return listed
 
 
-def _validation(rules: Edition) -> dict[int, int]:
-    return {422: rules.validation_status}
-
-
-# Which documented statuses each edition answers differently: the operations' decorators
-# document the current edition, and these read the statuses of the one being served.
-STATUSES_BY_EDITION: dict[tuple[str, str], Callable[[Edition], dict[int, int]]] = {
-    ("/api/todos", "post"): lambda e: {422: e.validation_status, 409: e.todo_cap_status},
-    ("/api/todos/{todo_id}", "post"): _validation,
-    ("/api/todos/{todo_id}", "put"): lambda e: {
-        422: e.validation_status,
-        **({404: e.put_missing[0]} if e.put_missing else {}),
-    },
-    ("/api/todos/{todo_id}", "delete"): lambda e: {204: e.delete_status},
-    ("/api/secret/note", "post"): _validation,
-}
-PAGING_PARAMETERS = frozenset({"_limit", "_offset"})
+# Operations whose documented 422 (the current edition's status for a field-rule error)
+# is the served edition's `validation_status`. Each app moves its own other statuses in
+# its own hook (`todos.schema.describe_todo_edition`).
+VALIDATING_OPERATIONS = (
+    ("/api/todos", "post"),
+    ("/api/todos/{todo_id}", "post"),
+    ("/api/todos/{todo_id}", "put"),
+    ("/api/secret/note", "post"),
+)
 
 
 def describe_edition(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """Postprocessing hook: the document describes the edition being served (its statuses,
-    and paging parameters only where the list is paged)."""
-    rules = edition()
-    paths = result.get("paths", {})
-    for (path, method), statuses in STATUSES_BY_EDITION.items():
-        operation = paths.get(path, {}).get(method)
-        if operation is not None:
-            _move_statuses(operation["responses"], statuses(rules))
-    listing = paths.get("/api/todos", {})
-    if rules.list_paging.default_limit is None:
-        for operation in (listing.get("get"), listing.get("head")):
-            if operation is not None and "parameters" in operation:
-                operation["parameters"] = [
-                    p for p in operation["parameters"] if p.get("name") not in PAGING_PARAMETERS
-                ]
+    """Postprocessing hook: the document describes the validation status of the edition
+    being served."""
+    move_statuses(result, dict.fromkeys(VALIDATING_OPERATIONS, {422: served().validation_status}))
     return result
 
 
-def _move_statuses(responses: dict[str, Any], moves: dict[int, int]) -> None:
+def move_statuses(
+    result: dict[str, Any], moves: Mapping[tuple[str, str], Mapping[int, int]]
+) -> None:
+    """Document, for each (path, method) of `moves`, each status under its replacement."""
+    paths = result.get("paths", {})
+    for (path, method), statuses in moves.items():
+        operation = paths.get(path, {}).get(method)
+        if operation is not None:
+            _move_statuses(operation["responses"], statuses)
+
+
+def _move_statuses(responses: dict[str, Any], moves: Mapping[int, int]) -> None:
     """Document each status of `moves` under its replacement; two errors that become one
     status share it, their descriptions joined."""
     moving = [(old, new) for old, new in moves.items() if old != new and str(old) in responses]

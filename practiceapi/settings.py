@@ -1,15 +1,19 @@
 """Settings for API Challenges. Everything a deployment changes comes from the environment.
 
 Local default: SQLite file `db.sqlite3` in the checkout, multi-player mode, port 4567.
-Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0.
+Hosted: set DATABASE_URL (postgres://...), SECRET_KEY, ALLOWED_HOSTS, DEBUG=0. Without
+SECRET_KEY each installation generates its own (practiceapi/secret_key.py).
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+
+from practiceapi.secret_key import secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,9 +31,6 @@ def env_int(name: str, default: int) -> int:
 
 
 DEBUG = env_bool("DEBUG", False)
-# A fixed development key is only acceptable when DEBUG is on or for local runs; hosted
-# instances must set SECRET_KEY (documented in the README's hosting section).
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-when-hosting")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
@@ -39,8 +40,12 @@ CSRF_TRUSTED_ORIGINS = [
 SECURE_COOKIES = env_bool("SECURE_COOKIES", False)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
-if env_bool("BEHIND_HTTPS_PROXY", False):
+BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
+if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind the proxy, the client is the address it appended to X-Forwarded-For, this many
+# entries from the right (practiceapi/clients.py).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
@@ -57,6 +62,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "practiceapi",
     # Apps in dependency order: sessions, then what builds on them, then the curriculum.
     "challengers",
@@ -86,6 +92,32 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "practiceapi.middleware.SiteAuthenticationMiddleware",
     "practiceapi.middleware.SiteMessageMiddleware",
+    # Admin login lock-out page (django-axes); site pages only, like the two above.
+    "practiceapi.middleware.SiteAxesMiddleware",
+]
+
+# Admin logins: django-axes counts failures per username and per client address and
+# refuses further attempts for a while; nothing else here logs anyone in.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("ADMIN_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("ADMIN_LOGIN_COOLOFF_MINUTES", 15))
+# Either one reaching the limit locks: one username from anywhere, or anything from one
+# address (a class behind one NAT shares an address, but students never log in).
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "practiceapi.clients.client_address"
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
+# axes looks for its own class name in MIDDLEWARE; SiteAxesMiddleware is that class, run
+# for the site's pages only (practiceapi/middleware.py).
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 ROOT_URLCONF = "practiceapi.urls"
@@ -114,6 +146,10 @@ DATABASES = {
         os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL), conn_max_age=600
     )
 }
+# SECRET_KEY from the environment (hosted instances set it, docs/hosting.md), else a
+# random key generated once per installation and kept beside the SQLite file or in the
+# PostgreSQL database (practiceapi/secret_key.py).
+SECRET_KEY = secret_key(os.environ, DATABASES["default"])
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside one writer; IMMEDIATE transactions take the write lock at
     # BEGIN, which is what makes the per-session "lock, check cap, insert" sequence safe.
@@ -191,6 +227,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "practiceapi.openapi.describe_edition",
+        "todos.schema.describe_todo_edition",
     ],
     # Swagger UI at /docs lists both documents. The definition selector lives in the
     # standalone layout, whose preset is a JS object, hence a JS literal, not a dict.
@@ -218,6 +255,11 @@ if APICHALLENGES_EDITION not in {"current", "classic"}:
     raise ValueError("APICHALLENGES_EDITION must be 'current' or 'classic'")
 APICHALLENGES_MAX_TODOS = env_int("APICHALLENGES_MAX_TODOS", 20)  # 0 = unlimited
 APICHALLENGES_SESSION_TTL_DAYS = env_int("APICHALLENGES_SESSION_TTL_DAYS", 30)
+# New sessions (POST /api/challenger) one client address may create per hour, counted in
+# the database across every process and host; 0 = no limit (challengers/limits.py).
+APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR = env_int(
+    "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR", 600
+)
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")

@@ -1,4 +1,4 @@
-"""The secret area: one token and one note per session."""
+"""The secret area: one token and one note per session, and the read-only mode's pair."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from django.db import models
 from challengers.models import Challenger
 
 NOTE_MAX = 100
+# Multi-player without any `X-CHALLENGER` (read-only mode, spec/challenges.md §E.3, §E.5):
+# reads answer this fixed token and note.
+READ_ONLY_TOKEN = "00000000-0000-4000-8000-000000000000"
+READ_ONLY_NOTE = "This is the read-only secret note."
 
 
 def new_token() -> str:

@@ -44,7 +44,9 @@ def validate_create(document: Any) -> dict[str, str]:
     problems.extend(_value_problems(fields))
     if problems:
         raise ApiError(422, *problems)
-    accepted = {name: fields[name] for name in ("name", "description") if name in fields}
+    accepted: dict[str, str] = {
+        name: fields[name] for name in ("name", "description") if name in fields
+    }
     if accepted["name"] in TAKEN_NAMES:
         raise ApiError(
             409, f"ERROR: Cannot add instance, an entity named {accepted['name']} already exists"

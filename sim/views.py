@@ -9,7 +9,7 @@ special ids 9, 10 and 11 (D5.2). Each operation carries its OpenAPI description 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
@@ -20,8 +20,9 @@ from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import SIM_PAGING, ParsedQuery, apply_query, parse_query_string
-from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
+from practiceapi.protocol.query import UNPAGED as SIM_PAGING
+from practiceapi.protocol.query import ParsedQuery, apply_query, parse_query_string
+from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
 from practiceapi.protocol.responses import empty_response
 from sim import data, openapi
 from sim.mirror import wsgi_text
@@ -99,7 +100,7 @@ class EntitiesView(_SimView):
     @extend_schema(exclude=True)  # OpenAPI 3.1 has no QUERY operation; described in text
     def query(self, request: Request) -> Response:
         rows = run_query_body(
-            lambda: request.data,
+            lambda: cast(QueryBody, request.data),  # what the QUERY parsers produce
             data.listed_rows(),
             _url_query(request),
             data.QUERY_FIELDS,
@@ -114,7 +115,7 @@ class EntitiesView(_SimView):
         return _entity(data.would_create(fields), 201)
 
     @extend_schema(exclude=True)
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, {"Allow": COLLECTION_ALLOW, **QUERY_HEADERS})
 
 
@@ -147,7 +148,7 @@ class EntityView(_SimView):
         raise _not_found(id)
 
     @extend_schema(exclude=True)
-    def options(self, request: Request, id: str) -> HttpResponse:
+    def options(self, request: Request, id: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, {"Allow": ITEM_ALLOW})
 
 

@@ -1,12 +1,14 @@
-"""What the todo app tells the apps above it about a session's todo store.
+"""What the todo app tells the apps above it about a request, beyond the HTTP exchange.
 
-Views leave these facts on the request after a write, so that challenge tracking knows
-the store's totals without querying the database again.
+Views leave these in the request's `Outcome` (`practiceapi.outcome`) after reading or
+writing the session's list, so that challenge tracking knows the list's totals and the
+todo a create produced without querying the database again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -19,3 +21,10 @@ class StoreFacts:
     @property
     def not_done(self) -> int:
         return self.total - self.done
+
+
+@dataclass(frozen=True)
+class CreatedTodo:
+    """The todo a successful create produced, as a row dict."""
+
+    row: dict[str, Any]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from challengers.models import Challenger
-from practiceapi.protocol.query import DESCRIPTION_MAX, TITLE_MAX
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 
 class Todo(models.Model):

@@ -19,9 +19,11 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 
 from challengers.schema import EMPTY, GUID
 from challengers.schema import TAG as SESSION_TAG
-from practiceapi.openapi import ERRORS, xml_ordered
+from practiceapi.openapi import ERRORS, move_statuses, xml_ordered
 from practiceapi.protocol.formats import FORMATS, JSON, TEXT_XML, XML
 from practiceapi.protocol.querybody import ACCEPT_QUERY
+from todos.editions import todo_edition
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 TAG = "todos"
 
@@ -30,11 +32,11 @@ TAG = "todos"
 _TITLE = {
     "type": "string",
     "minLength": 1,
-    "maxLength": 50,
+    "maxLength": TITLE_MAX,
     # Not blank, and no NUL character (both are 422s).
     "pattern": "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$",
 }
-_DESCRIPTION = {"type": "string", "maxLength": 200, "pattern": "^[^\\u0000]*$"}
+_DESCRIPTION = {"type": "string", "maxLength": DESCRIPTION_MAX, "pattern": "^[^\\u0000]*$"}
 _DONE = {"type": "boolean"}
 _ID = {"type": "integer", "minimum": 1}
 
@@ -391,3 +393,34 @@ put_database = extend_schema(
         404: _session_error("Unknown session."),
     },
 )
+
+
+# --- the edition being served --------------------------------------------------------------
+
+PAGING_PARAMETERS = frozenset({"_limit", "_offset"})
+
+
+def describe_todo_edition(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Postprocessing hook (after `practiceapi.openapi.describe_edition`): the decorators
+    above document the current edition; this moves the statuses the served one answers
+    differently, and drops the paging parameters where the list is not paged."""
+    rules = todo_edition()
+    put_missing = {404: rules.put_missing[0]} if rules.put_missing else {}
+    move_statuses(
+        result,
+        {
+            ("/api/todos", "post"): {409: rules.todo_cap_status},
+            ("/api/todos/{todo_id}", "put"): put_missing,
+            ("/api/todos/{todo_id}", "delete"): {204: rules.delete_status},
+        },
+    )
+    listing = result.get("paths", {}).get("/api/todos", {})
+    if rules.list_paging.default_limit is None:
+        for operation in (listing.get("get"), listing.get("head")):
+            if operation is not None and "parameters" in operation:
+                operation["parameters"] = [
+                    p for p in operation["parameters"] if p.get("name") not in PAGING_PARAMETERS
+                ]
+    return result

@@ -2,7 +2,7 @@
 
 Reads never filter or page in SQL: a list holds at most a few dozen todos, so views load
 every row once and let `practiceapi.protocol.query` filter, sort and page in Python; the
-same rows give the store facts challenge tracking needs without another query.
+same rows give the list's counts (`list_counts`) without another query.
 
 `list_rows` keeps each session's rows per process (`KeptRows`) under the `list_token` read
 with them in one statement. Every write to a session's todos gives the session a new
@@ -17,14 +17,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from cachetools import LRUCache
 from django.conf import settings
 from django.db import connection
+from django.db.models import Field
+from django.db.models.options import Options
 
 from challengers.models import Challenger
-from todos.facts import StoreFacts
 from todos.models import Todo
 
 DEFAULT_TITLES = (
@@ -88,18 +89,27 @@ def sql_names(vendor: str) -> dict[str, str]:
     quote = connection.ops.quote_name
     return {
         "session": quote(session.db_table),
-        "guid": quote(session.pk.column),
-        "token": quote(session.get_field("list_token").column),
+        "guid": quote(column(session, session.pk.name)),
+        "token": quote(column(session, "list_token")),
         "todo": quote(todo.db_table),
-        "owner": quote(todo.get_field("challenger").column),
-        "done": quote(todo.get_field("done_status").column),
-        "todo_id": quote(todo.get_field("todo_id").column),
+        "owner": quote(column(todo, "challenger")),
+        "done": quote(column(todo, "done_status")),
+        "todo_id": quote(column(todo, "todo_id")),
     }
+
+
+def column(meta: Options[Any], name: str) -> str:
+    """The column of one of a model's concrete fields (the field's own name is not always
+    its column: a foreign key's is `<name>_id`)."""
+    field = meta.get_field(name)
+    # get_field also answers reverse relations, which have no column.
+    assert isinstance(field, Field) and field.column is not None, name
+    return field.column
 
 
 def _row_columns(prefix: str = "") -> str:
     quote = connection.ops.quote_name
-    return ", ".join(prefix + quote(Todo._meta.get_field(name).column) for name in ROW_COLUMNS)
+    return ", ".join(prefix + quote(column(Todo._meta, name)) for name in ROW_COLUMNS)
 
 
 @cache
@@ -174,10 +184,17 @@ def find_row(rows: Iterable[dict], todo_id: int | None) -> dict | None:
     return None
 
 
-def store_facts(rows: Iterable[Mapping[str, Any]]) -> StoreFacts:
-    """Total and done counts of a whole list (what the challenge rules look at)."""
+class ListCounts(NamedTuple):
+    """How many todos a list holds, and how many of them are done."""
+
+    total: int
+    done: int
+
+
+def list_counts(rows: Iterable[Mapping[str, Any]]) -> ListCounts:
+    """The counts of a whole list."""
     total = done = 0
     for row in rows:
         total += 1
         done += row["doneStatus"] is True
-    return StoreFacts(total=total, done=done)
+    return ListCounts(total=total, done=done)

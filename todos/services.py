@@ -15,8 +15,8 @@ instance the request holds: `todos.selectors` reuses a session's rows while the 
 unchanged, so a write elsewhere would leave them stale, and a read after a write in the
 same request would see the rows from before it.
 
-Each write returns the store facts after it (`todos.facts.StoreFacts`) from counts
-read in the same statement, so challenge tracking needs no extra query.
+Each write returns the list's counts after it (`todos.selectors.ListCounts`), read in the
+same statement, so knowing them costs no extra query.
 """
 
 from __future__ import annotations
@@ -28,9 +28,15 @@ from typing import Any
 from django.db import connection, transaction
 
 from challengers.models import Challenger, new_list_token
-from todos.facts import StoreFacts
 from todos.models import Todo
-from todos.selectors import DEFAULT_TITLES, row_from_columns, rows_sql, sql_names, store_facts
+from todos.selectors import (
+    DEFAULT_TITLES,
+    ListCounts,
+    list_counts,
+    row_from_columns,
+    rows_sql,
+    sql_names,
+)
 from todos.validation import new_row
 
 
@@ -106,7 +112,7 @@ def replace_all(challenger: Challenger, rows: list[dict]) -> None:
 
 
 def _done_subquery(names: dict[str, str]) -> str:
-    # Counted in the same statement that moves the counter: the store facts cost nothing.
+    # Counted in the same statement that moves the counter: the counts cost nothing.
     return f"(SELECT COUNT(*) FROM {names['todo']} WHERE {names['owner']} = %s AND {names['done']})"
 
 
@@ -155,8 +161,8 @@ def _claim_and_insert_sql(vendor: str, capped: bool) -> str:
 
 def create_todo(
     challenger: Challenger, draft: dict[str, Any], *, cap: int
-) -> tuple[dict, StoreFacts]:
-    """Create a todo from a validated draft; returns the new row and the store after it.
+) -> tuple[dict, ListCounts]:
+    """Create a todo from a validated draft; returns the new row and the list's counts.
 
     One UPDATE takes the next id and counts the todo only while the list is under `cap`
     (0 = unlimited); no row back means the list is full (409). A draft without a title is
@@ -204,7 +210,7 @@ def create_todo(
     challenger.next_todo_id, challenger.todo_count = todo_id + 1, total
     challenger.list_token = token
     row = {"id": todo_id, **fields}
-    return row, StoreFacts(total=total, done=done_before + (fields["doneStatus"] is True))
+    return row, ListCounts(total=total, done=done_before + (fields["doneStatus"] is True))
 
 
 @cache
@@ -229,8 +235,9 @@ def amend_todo(
     challenger: Challenger,
     todo_id: int | None,
     build: Callable[[dict], dict],
-) -> tuple[dict, StoreFacts]:
-    """Replace todo `todo_id` with `build(current_row)`; raises TodoNotFound.
+) -> tuple[dict, ListCounts]:
+    """Replace todo `todo_id` with `build(current_row)`; returns the new row and the list's
+    counts; raises TodoNotFound.
 
     `build` validates and may raise (the view's error); nothing is written then. The session's
     todo rows stay locked from the read to the write, after the session row, which the
@@ -257,11 +264,12 @@ def amend_todo(
             )
         rows[index] = new
     challenger.list_token = token
-    return new, store_facts(rows)
+    return new, list_counts(rows)
 
 
-def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
-    """Delete todo `todo_id` (its id is never handed out again); raises TodoNotFound.
+def delete_todo(challenger: Challenger, todo_id: int | None) -> ListCounts:
+    """Delete todo `todo_id` (its id is never handed out again); returns the list's counts
+    after it; raises TodoNotFound.
 
     The session row is locked first, as every writer locks it, so that no two
     writers can wait on each other's locks in opposite orders.
@@ -287,4 +295,4 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> StoreFacts:
         if deleted is None:
             raise TodoNotFound(todo_id)  # the rollback restores the count
     challenger.todo_count, challenger.list_token = total, token
-    return StoreFacts(total=total, done=done_before - bool(deleted[0]))
+    return ListCounts(total=total, done=done_before - bool(deleted[0]))

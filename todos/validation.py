@@ -11,28 +11,19 @@ problem in the client's own field order, so the same body always gets the same m
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 
-from practiceapi.editions import Edition, edition
-from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import (
-    MANDATORY_TITLE,
-    VALIDATION_PREFIX,
-    cannot_amend_id,
-    not_a_boolean,
-    not_of_type,
-    too_long,
-    unknown_field,
-)
+from practiceapi.protocol.errors import ApiError, FailedValidation
+from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
 from practiceapi.protocol.typenames import json_type_name
-from todos.models import DESCRIPTION_MAX, TITLE_MAX
+from todos.editions import TodoEdition, todo_edition
+from todos.messages import MANDATORY_TITLE, cannot_amend_id
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
+from todos.values import display, id_key
 
 FIELDS = ("id", "title", "doneStatus", "description")
 _CANONICAL = {name.lower(): name for name in FIELDS}
@@ -47,7 +38,6 @@ MAX_TODO_ID = 2_147_483_646
 PREFIX = VALIDATION_PREFIX
 
 _PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
-_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def max_todos() -> int:
@@ -76,27 +66,6 @@ def normalise(body: Mapping[str, Any]) -> dict[str, Any]:
     return {_CANONICAL.get(str(name).lower(), name): value for name, value in body.items()}
 
 
-def display(value: Any) -> str:
-    """A body value as a message shows it (`3`, `abc`, `true`, `null`)."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
-def id_key(value: Any) -> int | None:
-    """A body `id` as an integer when it denotes one (`3`, `3.0`, `"3"`), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() else None
-    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
-        number = float(value)
-        return int(number) if math.isfinite(number) and number.is_integer() else None
-    return None
-
-
 def _unknown_name(name: str, value: Any) -> str:
     # An XML element with children arrives as a nested object; the reference names the
     # first of them (`Could not find field: bob.title`).
@@ -106,54 +75,12 @@ def _unknown_name(name: str, value: Any) -> str:
     return str(name)
 
 
-def java_double_text(value: float) -> str:
-    """A number as Java's `Double.toString` writes it (`1.0`, `0.5`, `1.0E7`, `1.0E-4`)."""
-    number = float(value)
-    if not math.isfinite(number):
-        return "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
-    if number == 0 or 1e-3 <= abs(number) < 1e7:
-        return repr(number)
-    # Shortest round-trip digits (Python's repr and Java's agree on them), Java's layout.
-    sign, digits, exponent = Decimal(repr(number)).normalize().as_tuple()
-    text = "".join(map(str, digits))
-    mantissa = f"{text[0]}.{text[1:] or '0'}"
-    return f"{'-' if sign else ''}{mantissa}E{len(text) + int(exponent) - 1}"
-
-
-def read_as_text(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """Body values as the classic engine read them: text, except that a boolean field
-    holding `true`/`false` (any case) is a boolean; null and arrays are dropped.
-
-    Raises the engine's 400 for a boolean field whose text is neither.
-    """
-    read: dict[str, Any] = {}
-    for name, value in fields.items():
-        if name == "id" or isinstance(value, dict):
-            read[name] = value  # compared as a number / reported as an unknown path
-            continue
-        if isinstance(value, bool):
-            text = "true" if value else "false"
-        elif isinstance(value, (int, float)):
-            text = java_double_text(value)
-        elif isinstance(value, str):
-            text = value
-        else:
-            continue
-        if _EXPECTED.get(name) == "BOOLEAN":
-            if text.lower() not in ("true", "false"):
-                raise ApiError(edition().validation_status, not_a_boolean(name, text))
-            read[name] = text.lower() == "true"
-        else:
-            read[name] = text
-    return read
-
-
 # ---------------------------------------------------------------------------------------
 # The steps of §2.8
 # ---------------------------------------------------------------------------------------
 
 
-def type_errors(fields: Mapping[str, Any], rules: Edition | None = None) -> list[str]:
+def type_errors(fields: Mapping[str, Any], rules: TodoEdition | None = None) -> list[str]:
     """Step 1: every typed non-id field whose value has the wrong type, in field order,
     as the edition `rules` checks and names types (the current edition's when None)."""
     typed, type_name = (
@@ -170,16 +97,15 @@ def type_errors(fields: Mapping[str, Any], rules: Edition | None = None) -> list
 
 def amend_type_errors(fields: Mapping[str, Any]) -> list[str]:
     """Step 1 of an amendment: its type errors, none where the edition skips the check."""
-    rules = edition()
+    rules = todo_edition()
     return type_errors(fields, rules) if rules.amend_checks_types else []
 
 
 def check_types(fields: Mapping[str, Any], *, create: bool) -> None:
     """Raise the step-1 error: `Failed Validation: ` prefixed on create, bare on amend."""
-    rules = edition()
-    errors = type_errors(fields, rules) if create else amend_type_errors(fields)
+    errors = type_errors(fields, todo_edition()) if create else amend_type_errors(fields)
     if errors:
-        raise ApiError(rules.validation_status, (PREFIX if create else "") + ", ".join(errors))
+        raise FailedValidation((PREFIX if create else "") + ", ".join(errors))
 
 
 def field_problem(name: str, value: Any) -> str | None:
@@ -203,26 +129,23 @@ def field_problem(name: str, value: Any) -> str | None:
 
 def check_fields(fields: Mapping[str, Any]) -> None:
     """Step 3: the first bad supplied field, in the client's order, as a prefixed error."""
-    rules = edition()
+    rules = todo_edition()
     for name, value in fields.items():
         if name != "id" and name not in _EXPECTED:
             unknown = _unknown_name(name, value) if rules.unknown_field_path else str(name)
-            raise ApiError(
-                rules.validation_status, rules.unknown_field_prefix + unknown_field(unknown)
-            )
+            raise FailedValidation(rules.unknown_field_prefix + unknown_field(unknown))
         problem = field_problem(name, value)
         if problem:
-            raise ApiError(rules.validation_status, PREFIX + problem)
+            raise FailedValidation(PREFIX + problem)
 
 
 def check_amend_id(fields: Mapping[str, Any], current_id: int) -> None:
     """A body `id` equal to the todo's (numerically) is ignored; another one is refused."""
     if "id" in fields and id_key(fields["id"]) != current_id:
-        rules, wanted = edition(), fields["id"]
+        wanted = fields["id"]
         # The classic engine read a body id as a number and showed it as an integer.
-        whole = id_key(wanted) if rules.reads_text else None
-        shown = display(wanted) if whole is None else str(whole)
-        raise ApiError(rules.validation_status, cannot_amend_id(current_id, shown))
+        shown = todo_edition().values.shown(wanted)
+        raise FailedValidation(cannot_amend_id(current_id, shown))
 
 
 # ---------------------------------------------------------------------------------------
@@ -236,16 +159,15 @@ def validate_create(body: Mapping[str, Any]) -> dict[str, Any]:
     The draft may still lack `title` where the edition checks the cap (409) before that
     (step 4/5, by the service, which then builds the row with `new_row`).
     """
-    rules = edition()
+    rules = todo_edition()
     fields = normalise(body)
     check_types(fields, create=True)
     if "id" in fields:
-        raise ApiError(rules.validation_status, rules.create_with_id)
-    if rules.reads_text:
-        fields = read_as_text(fields)
+        raise FailedValidation(rules.create_with_id)
+    fields = rules.values.read(fields)
     check_fields(fields)
     if rules.title_before_cap and "title" not in fields:
-        raise ApiError(rules.validation_status, MANDATORY_TITLE)
+        raise FailedValidation(MANDATORY_TITLE)
     return fields
 
 
@@ -273,15 +195,14 @@ def amended_row(
     merge patch, JSON Patch): every field takes the body value or its default, so `title`
     is required.
     """
-    rules = edition()
+    rules = todo_edition()
     fields = normalise(body)
-    if rules.reads_text:
-        fields = read_as_text(fields)
+    fields = rules.values.read(fields)
     check_amend_id(fields, current["id"])
     check_fields(fields)
     if replace:
         if "title" not in fields:
-            raise ApiError(rules.validation_status, rules.replace_missing_title)
+            raise FailedValidation(rules.replace_missing_title)
         base: dict[str, Any] = {"id": current["id"], **DEFAULTS}
     else:
         base = dict(current)

@@ -2,6 +2,8 @@
 
 import challengers.models
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 # SQL that draws a random 63-bit-or-wider integer, per database (see new_list_token).
 RANDOM_TOKEN = {
@@ -10,7 +12,7 @@ RANDOM_TOKEN = {
 }
 
 
-def randomise_existing_tokens(apps, schema_editor) -> None:
+def randomise_existing_tokens(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Existing sessions get random tokens, not the shared default 0, so that a backup
     taken before this migration cannot pair one of its lists with a cached newer one."""
     meta = apps.get_model("challenges", "Challenger")._meta

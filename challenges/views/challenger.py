@@ -7,6 +7,8 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challengers.editions import session_edition
+from challengers.limits import admit_new_session
 from challengers.lookup import (
     CREATE_HINT,
     RESTORE_BODY,
@@ -17,8 +19,10 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.request import session_of
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
+from challenges.messages import GUID_MISMATCH
 from challenges.near_misses import open_near_misses
 from challenges.services import (
     InvalidPayload,
@@ -27,13 +31,10 @@ from challenges.services import (
     restore_progress,
     validate_payload,
 )
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import GUID_MISMATCH
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
 
 
 class ChallengerView(ApiView):
@@ -49,10 +50,11 @@ class ChallengerView(ApiView):
             return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
         if not header:
+            admit_new_session(request)
             challenger = create_challenger()
             response = empty_response(201, {"Location": f"/gui/challenges/{challenger.guid}"})
             return with_session(request, response, challenger)
-        challenger = api_request(request).challenger
+        challenger = session_of(request)
         if challenger is None:
             raise unknown_session(
                 request,
@@ -87,13 +89,14 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(edition().guid_mismatch_status, GUID_MISMATCH)
+            error = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
             error.headers["X-CHALLENGER"] = str(named)
             raise error
         challenger = lookup_session(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
             return with_session(request, json_response(progress_payload(challenger)), challenger)
+        admit_new_session(request)
         challenger = create_from_payload(guid, doc)
         return with_session(request, empty_response(201), challenger)
 

@@ -7,13 +7,14 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from challengers.request import session_of
 from challengers.sessions import mode
 from challenges import schema
 from challenges.catalogue import active
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
-from practiceapi.protocol.query import Field, apply_query, parse_query_string
-from practiceapi.request import api_request
+from practiceapi.protocol.query import Field, apply_query
+from practiceapi.request import outcome_of
 
 FIELDS = (
     Field("id", "integer"),
@@ -33,7 +34,7 @@ class ChallengesView(ApiView):
 
     @schema.get_challenges
     def get(self, request: Request) -> Response:
-        challenger = api_request(request).challenger
+        challenger = session_of(request)
         current = mode()
         catalogue = active()
         status = catalogue.progress_status(challenger.progress if challenger else {}, current)
@@ -47,8 +48,7 @@ class ChallengesView(ApiView):
             for c in catalogue.challenges_for(current)
         ]
         # Filters and _sortBy work here; paging is not enabled for this collection (B.4).
-        query = parse_query_string(request.META.get("QUERY_STRING", ""))
-        rows = apply_query(rows, query, FIELDS, None)
+        rows = apply_query(rows, outcome_of(request).query, FIELDS, None)
         headers = {}
         if current == "single":
             headers["Location"] = "/gui/challenges"
@@ -59,7 +59,7 @@ class ChallengesView(ApiView):
         )
         return Response(listing, headers=headers)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         response = HttpResponse(status=200, content_type="application/json")
         for name, value in ALLOW.items():
             response[name] = value

@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from challengers.limits import SessionLimitReached, admit_new_session
 from challengers.models import Challenger, Cohort
 from challengers.sessions import (
     SINGLE_PLAYER_GUID,
@@ -141,9 +142,9 @@ def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
             rows.append(row)
             if next_row is None and not done:
                 next_row = row
-        done = sum(1 for row in rows if row["done"])
-        done_total += done
-        sections.append({"s": section, "rows": rows, "done": done, "total": len(rows)})
+        section_done = sum(1 for row in rows if row["done"])
+        done_total += section_done
+        sections.append({"s": section, "rows": rows, "done": section_done, "total": len(rows)})
     total = len(challenges_for(current_mode))
     return {
         "sections": sections,
@@ -248,8 +249,19 @@ def start_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def create_session(request: HttpRequest) -> HttpResponse:
     """The start page's button: a new session made server-side, no script needed."""
-    challenger = single_player() if mode() == "single" else create_challenger()
-    return _redirect_to(challenger)
+    if mode() == "single":
+        return _redirect_to(single_player())
+    try:
+        admit_new_session(request)
+    except SessionLimitReached as refused:
+        context = _start_context(request, create_error=refused.messages[0])
+        return _too_many(render(request, "dashboard/start.html", context, status=429), refused)
+    return _redirect_to(create_challenger())
+
+
+def _too_many(response: HttpResponse, refused: SessionLimitReached) -> HttpResponse:
+    response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 @require_GET
@@ -361,14 +373,17 @@ def restore_form(request: HttpRequest) -> HttpResponse:
     text = request.POST.get("payload", "")
     fallback = request.POST.get("guid", "").strip()
     try:
-        challenger = _restore(text, fallback)
+        challenger = _restore(text, fallback, request)
     except (InvalidPayload, InvalidGuid) as error:
         context = _start_context(request, restore_error=str(error), payload=text)
         return render(request, "dashboard/start.html", context, status=400)
+    except SessionLimitReached as refused:
+        context = _start_context(request, restore_error=refused.messages[0], payload=text)
+        return _too_many(render(request, "dashboard/start.html", context, status=429), refused)
     return _redirect_to(challenger)
 
 
-def _restore(text: str, fallback_guid: str) -> Challenger:
+def _restore(text: str, fallback_guid: str, request: HttpRequest) -> Challenger:
     if not text.strip():
         raise InvalidPayload("Paste the progress payload you saved (a JSON object).")
     if len(text) > PAYLOAD_MAX:
@@ -387,4 +402,5 @@ def _restore(text: str, fallback_guid: str) -> Challenger:
     existing = Challenger.objects.filter(pk=guid).first()
     if existing is not None:
         return restore_progress(existing, doc)
+    admit_new_session(request)
     return create_from_payload(guid, doc)

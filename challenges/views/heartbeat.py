@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 
 from challenges.schema import heartbeat
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.responses import empty_response
 
@@ -25,13 +25,13 @@ class HeartbeatView(ApiView):
     def get(self, request: Request) -> HttpResponse:
         return empty_response(204)
 
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, ALLOW)
 
     @heartbeat(405, "Deliberately not allowed")
     def post(self, request: Request) -> HttpResponse:
         response = empty_response(405)
-        content_type = edition().status_route_content_type(request.META.get("HTTP_ACCEPT"))
+        content_type = served().status_answers.bare_content_type(request.META.get("HTTP_ACCEPT"))
         if content_type:
             response["Content-Type"] = content_type
         return response

@@ -170,12 +170,10 @@ PROFILE_BODY = BodyFormats((ProfileJsonParser,), fallback="missing", refused_bef
 
 
 def _profile_response(challenger: Challenger) -> Response:
-    response = Response(
+    return Response(
         Item("profile", FIELDS, profile_row(challenger)),
         headers={"X-CHALLENGER": challenger.guid},
     )
-    response.challenger = challenger  # the tracker finds the session without a query
-    return response
 
 
 class ChallengerProfileView(ApiView):

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from practiceapi.protocol.drf import ApiContentNegotiation
 from practiceapi.protocol.formats import API_RENDERERS
-from practiceapi.protocol.negotiation import JSON, PRODUCIBLE
+from practiceapi.protocol.negotiation import JSON, PRODUCIBLE, VendorXml
 from practiceapi.protocol.parsers import BodyFormats, BodyParser
 from practiceapi.protocol.query import Field
 from practiceapi.protocol.renderers import JsonRenderer
@@ -25,8 +25,8 @@ class BodyRequest(Request):
     """A DRF request whose body always goes through a parser, even when it is empty.
 
     DRF reads a body-less request as "no data" without asking a parser or looking at the
-    Content-Type. Here an empty body still has its type's meaning (an empty merge patch or
-    secret note is a 422, an empty JSONPath query a 400) and a missing or unsupported
+    Content-Type. Here an empty body still has its type's meaning (an empty merge patch is a
+    422, an empty JSONPath query a 400) and a missing or unsupported
     Content-Type is refused with or without a body.
     """
 
@@ -37,9 +37,9 @@ class BodyRequest(Request):
 class ApiView(APIView):
     """Base for every API route: our renderers, negotiation and body parsers.
 
-    Subclasses set `producible` (media types they can render), `structured_xml` (todo
-    routes accept application/...todo+xml) and `negotiate` (False for routes that never
-    answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
+    Subclasses set `producible` (media types they can render), `structured_xml` (the
+    vendor XML types of the route's resource, read and answered as XML) and `negotiate`
+    (False for routes that never answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
     before Accept (fixed-status routes, spec/api.md §1.4).
 
     `body_formats` names, per HTTP method, the parsers that method reads and how it refuses
@@ -70,7 +70,7 @@ class ApiView(APIView):
         "query",
     ]
     producible: tuple[str, ...] = PRODUCIBLE
-    structured_xml = False
+    structured_xml: VendorXml | None = None
     negotiate = True
     # Headers sent with the empty 405 of a verb this route does not implement.
     headers_on_405: dict[str, str] = {}
@@ -138,9 +138,12 @@ class ApiView(APIView):
     def finalize_response(
         self, request: Request, response: HttpResponse, *args: Any, **kwargs: Any
     ) -> HttpResponse:
-        if isinstance(response, Response) and response.content_type is None:
-            # Echo exactly the negotiated type (e.g. application/vnd.apichallenges.todo+xml).
-            response.content_type = getattr(request, "accepted_media_type", None) or JSON
+        if isinstance(response, Response):
+            # What the body is rendered from, for the layers that judge the answer.
+            api_request(request).outcome.payload = response.data
+            if response.content_type is None:
+                # Echo exactly the negotiated type (e.g. a vendor +xml type).
+                response.content_type = getattr(request, "accepted_media_type", None) or JSON
         return super().finalize_response(request, response, *args, **kwargs)
 
 

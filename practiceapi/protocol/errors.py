@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from practiceapi.editions import served
+
 
 class ApiError(Exception):
     """An error answered as `{"errorMessages":[...]}` in the negotiated format.
 
     `headers` are added to the response (e.g. `Accept-Query` on QUERY errors).
     `force_json` renders the body as JSON whatever the Accept header says (406 bodies).
+    `bodiless` answers the status and headers only (typed JSON), as some editions refuse.
     """
 
     def __init__(
@@ -16,12 +19,14 @@ class ApiError(Exception):
         *messages: str,
         headers: dict[str, str] | None = None,
         force_json: bool = False,
+        bodiless: bool = False,
     ) -> None:
         super().__init__(messages[0] if messages else "")
         self.status = status
         self.messages = list(messages)
         self.headers = headers or {}
         self.force_json = force_json
+        self.bodiless = bodiless
 
 
 class NotAcceptable(ApiError):
@@ -29,3 +34,11 @@ class NotAcceptable(ApiError):
 
     def __init__(self, message: str) -> None:
         super().__init__(406, message, force_json=True)
+
+
+class FailedValidation(ApiError):
+    """A body that breaks a field rule (a type, a length, an unknown field, an id), answered
+    with the status the served edition gives that (422; 400 in the classic edition)."""
+
+    def __init__(self, *messages: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(served().validation_status, *messages, headers=headers)

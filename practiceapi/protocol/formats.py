@@ -44,7 +44,7 @@ class Format:
 
 
 # Server preference order (§3.1 step 2): the last tie-breaker of negotiation. The calendar
-# renderer is deliberately absent: it is only offered for a single todo (§2.11).
+# renderer is deliberately absent: it is offered only where a view names it (§2.11).
 FORMATS: tuple[Format, ...] = (
     Format(JsonRenderer, ("json",), "json"),
     Format(XmlRenderer, ("xml",), "xml"),
@@ -74,7 +74,8 @@ PRODUCIBLE: tuple[str, ...] = tuple(f.media_type for f in FORMATS)
 API_RENDERERS: tuple[type[PayloadRenderer], ...] = tuple(f.renderer for f in FORMATS)
 EXPORT_FORMATS: dict[str, Format] = {name: f for f in FORMATS for name in f.export_names}
 RENDER_FUNCTIONS: dict[str, RenderFunction] = {
-    renderer.media_type: renderer.render_function for renderer in (*API_RENDERERS, CalendarRenderer)
+    renderer.media_type: renderer.render_function
+    for renderer in API_RENDERERS + (CalendarRenderer,)
 }
 
 
@@ -88,7 +89,7 @@ def render(payload: Any, media_type: str) -> bytes:
         if function is None:
             if not base.endswith("+xml"):
                 raise ValueError(f"no renderer for media type {media_type!r}")
-            # Structured XML types (application/vnd.apichallenges.todo+xml, §3.2) are
+            # A resource's structured XML types (`application/vnd.x.item+xml`, §3.2) are
             # plain XML; negotiation decides which of them may be produced.
             function = render_xml
     return function(payload)

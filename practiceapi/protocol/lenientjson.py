@@ -1,6 +1,6 @@
-"""JSON read as the classic service's engine read request bodies: Gson's lenient mode.
+"""JSON read as the 2024-26 reference service's engine read request bodies: Gson's lenient mode.
 
-Gson's `fromJson` always reads leniently, so the classic service accepted bodies that are
+Gson's `fromJson` always reads leniently, so the 2024-26 reference service accepted bodies that are
 not JSON: unquoted names and values (`{title: a}`, `"doneStatus": done` is the string
 "done"), single-quoted strings, `=`/`=>` between name and value, `;` between members,
 and `//`, `#` and `/* */` comments. `true`, `false` and `null` are keywords in any case,
@@ -117,6 +117,7 @@ class _Reader:
                 raise self.fail()
 
     def quoted(self, quote: str) -> str:
+        out: list[str]
         text, at, out = self.text, self.at + 1, []
         while at < len(text):
             char = text[at]

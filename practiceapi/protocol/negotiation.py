@@ -1,8 +1,9 @@
 """Accept-header content negotiation (spec api.md §3.1-3.3), as pure string functions.
 
 This module owns: parsing an `Accept` header into media ranges, choosing the response media
-type among the format table's (`formats.py`) or the 406 message, recognising the structured todo XML types of §3.2, and the
-predicates challenge tracking asks about a header ("asks for", "matches", "recognises any",
+type among the format table's (`formats.py`) or the 406 message, recognising a resource's
+structured XML types (§3.2: a `VendorXml` family the resource's app declares), and the
+predicates callers ask about a header ("asks for", "matches", "recognises any",
 the top-ranked range used for `text/calendar`). It knows nothing about requests, views or
 rendering; callers pass the header string and get back a media type string.
 
@@ -16,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from practiceapi.protocol.errors import NotAcceptable
 
@@ -35,8 +37,6 @@ from practiceapi.protocol.formats import TSV as TSV
 from practiceapi.protocol.formats import XML as XML
 from practiceapi.protocol.formats import media_type_of
 
-DEFAULT_STRUCTURED_XML = "application/todo+xml"
-
 UNRECOGNISED_MESSAGE = "Unrecognised Accept Type"
 NO_ACCEPTABLE_MESSAGE = "No acceptable response type supported"
 
@@ -48,7 +48,6 @@ MAX_PARAMS = 20
 _MAX_CACHED_HEADER = 1024
 
 _STRUCTURED_SUFFIX_WILDCARD = "application/*+xml"
-_TODO_TOKENS = frozenset({"todo", "todos"})
 _RESERVED_TOKENS = frozenset({"problem", "soap", "xhtml", "atom", "rss", "svg"})
 # RFC 6838 restricted-name characters, at most 127 of them: a structured type is echoed into
 # the response Content-Type, so only plain token characters may ever get there.
@@ -103,13 +102,13 @@ def select_media_type(
     accept: str | None,
     producible: Sequence[str] = PRODUCIBLE,
     *,
-    structured_xml: bool = False,
+    structured_xml: VendorXml | None = None,
 ) -> str:
     """The media type to respond with (lower-case, no parameters), or raise NotAcceptable.
 
-    `producible` is in server preference order. `structured_xml=True` (todo routes) also
-    makes the structured todo XML types of §3.2 producible: one named in the header is
-    echoed back as asked, and `application/*+xml` resolves to `DEFAULT_STRUCTURED_XML`.
+    `producible` is in server preference order. `structured_xml` (a resource's vendor XML
+    family) also makes its structured XML types of §3.2 producible: one named in the
+    header is echoed back as asked, and `application/*+xml` resolves to its `default`.
     """
     key = PRODUCIBLE if producible is PRODUCIBLE else tuple(m.lower() for m in producible)
     if not key:
@@ -124,7 +123,7 @@ def select_media_type(
     return chosen
 
 
-# What the classic engine recognised in an Accept item (by substring), and as what.
+# What the 2024-26 reference engine recognised in an Accept item (by substring), and as what.
 _ENGINE_KINDS = (
     ("application/xml", XML),
     ("application/json", JSON),
@@ -140,7 +139,7 @@ def _engine_kind(item: str) -> str | None:
 
 
 def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE) -> str:
-    """The response type as the classic engine chose it, or raise NotAcceptable.
+    """The response type as the 2024-26 reference engine chose it, or raise NotAcceptable.
 
     It answered JSON or XML only. An Accept item counted if it contained one of the
     types it recognised (`text/plain` and `text/html` were answered as JSON); a header with
@@ -155,28 +154,67 @@ def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE
     return XML if preferred == XML and XML in producible else JSON
 
 
-def is_structured_todo_xml(media_type: str) -> bool:
-    """Is this an `application/<...>+xml` type naming the todo model (§3.2)?
+class AcceptReading(Protocol):
+    """How the response type is chosen from an Accept header (an edition's choice)."""
 
-    Parameters and case are ignored. The subtype minus `+xml` must end, after its last `.`
-    or `-`, with `todo` or `todos`: `application/vnd.apichallenges.todo+xml`,
-    `application/todo+xml`, `application/x-todos+xml`; not `application/*+xml`.
-    """
+    @staticmethod
+    def media_type(
+        accept: str | None, producible: Sequence[str], structured_xml: VendorXml | None
+    ) -> str: ...
+
+
+class RankedAccept:
+    """By §3: q-values, then specificity, then header position, among every format."""
+
+    @staticmethod
+    def media_type(
+        accept: str | None, producible: Sequence[str], structured_xml: VendorXml | None
+    ) -> str:
+        return select_media_type(accept, producible, structured_xml=structured_xml)
+
+
+class HeaderOrderAccept:
+    """As the 2024-26 reference engine read Accept: JSON or XML, by header order, q-values unread
+    (`engine_media_type`); structured XML types are not told apart from others."""
+
+    @staticmethod
+    def media_type(
+        accept: str | None, producible: Sequence[str], structured_xml: VendorXml | None
+    ) -> str:
+        return engine_media_type(accept, producible)
+
+
+@dataclass(frozen=True)
+class VendorXml:
+    """The structured XML media types that name one resource (§3.2), as its app declares
+    them: `application/<...>+xml` whose subtype, minus `+xml`, ends after its last `.` or
+    `-` with one of `names` (for the names `item`, `items`: `application/vnd.x.item+xml`,
+    `application/item+xml`, `application/x-items+xml`; never `application/*+xml`).
+    `default` is the type that answers the `application/*+xml` wildcard."""
+
+    names: frozenset[str]
+    default: str
+
+    def names_type(self, media_type: str) -> bool:
+        """Is `media_type` (parameters and case ignored) one of this family's?"""
+        media = media_type_of(media_type)
+        if not _STRUCTURED_XML.fullmatch(media):
+            return False
+        base = media[len("application/") : -len("+xml")]
+        token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
+        # As in the reference, reserved names are checked against the model token only:
+        # they stop a model name from claiming e.g. `application/problem+xml`, but never
+        # fire for another name, so `application/soap-item+xml` still counts.
+        return token in self.names and token not in _RESERVED_TOKENS
+
+
+def is_xml_type(media_type: str, structured_xml: VendorXml | None = None) -> bool:
+    """`application/xml`, `text/xml` or one of `structured_xml`'s types (parameters
+    ignored)."""
     media = media_type_of(media_type)
-    if not _STRUCTURED_XML.fullmatch(media):
-        return False
-    base = media[len("application/") : -len("+xml")]
-    token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
-    # As in the reference, reserved names are checked against the model token only: they
-    # stop a model name from claiming e.g. `application/problem+xml`, but never fire for
-    # todo/todos, so `application/soap-todo+xml` still counts.
-    return token in _TODO_TOKENS and token not in _RESERVED_TOKENS
-
-
-def is_xml_type(media_type: str) -> bool:
-    """`application/xml`, `text/xml` or a structured todo XML type (parameters ignored)."""
-    media = media_type_of(media_type)
-    return media in (XML, TEXT_XML) or is_structured_todo_xml(media)
+    if media in (XML, TEXT_XML):
+        return True
+    return structured_xml is not None and structured_xml.names_type(media)
 
 
 def accept_asks_for(accept: str | None, media_type: str) -> bool:
@@ -200,7 +238,7 @@ def accept_recognises_any(
     accept: str | None,
     producible: Sequence[str] = PRODUCIBLE,
     *,
-    structured_xml: bool = False,
+    structured_xml: VendorXml | None = None,
 ) -> bool:
     """Does any range match any producible type, q ignored (rule #54)?
 
@@ -313,18 +351,18 @@ def _best_range(ranges: Sequence[MediaRange], media_type: str) -> tuple[int, Med
 
 
 def _candidates(
-    ranges: Sequence[MediaRange], producible: tuple[str, ...], structured_xml: bool
+    ranges: Sequence[MediaRange], producible: tuple[str, ...], structured_xml: VendorXml | None
 ) -> list[str]:
-    """Producible types in server preference order, structured todo XML types last."""
+    """Producible types in server preference order, the resource's structured XML last."""
     candidates = list(producible)
-    if structured_xml:
+    if structured_xml is not None:
         # Structured types form an open family, so only those the header names can win;
         # the default one exists only to answer the `application/*+xml` wildcard.
         for media_range in ranges:
-            if is_structured_todo_xml(media_range.raw):
+            if structured_xml.names_type(media_range.raw):
                 named = media_range.raw
             elif media_range.raw == _STRUCTURED_SUFFIX_WILDCARD:
-                named = DEFAULT_STRUCTURED_XML
+                named = structured_xml.default
             else:
                 continue
             if named not in candidates:
@@ -334,7 +372,7 @@ def _candidates(
 
 @lru_cache(maxsize=512)
 def _negotiate(
-    header: str, producible: tuple[str, ...], structured_xml: bool
+    header: str, producible: tuple[str, ...], structured_xml: VendorXml | None
 ) -> tuple[str, str | None]:
     """(chosen media type, None) or ("", 406 message); errors are returned, not raised, so
     that they are cached too and each caller gets a fresh exception."""

@@ -1,7 +1,7 @@
 """Request body parsing: strict JSON and safe XML documents (spec/api.md §2.7, §3.4; D3.5).
 
 This module owns turning the bytes of a request body into plain Python data and the 400
-texts that say why that failed. It knows nothing about todos beyond what callers pass in:
+texts that say why that failed. It knows nothing about any resource beyond what callers pass in:
 the element names an XML document may be wrapped in and the `Field` kinds used to coerce
 XML text. Validation of the values (types, lengths, unknown fields) belongs to the app.
 
@@ -27,7 +27,7 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 from xml.etree.ElementTree import Element, ParseError
 from xml.parsers.expat import errors as expat_errors
 
@@ -36,10 +36,10 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol import lenientjson
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML, is_xml_type
+from practiceapi.protocol.negotiation import JSON, XML, is_xml_type
 from practiceapi.protocol.query import Field
 
 INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
@@ -171,7 +171,7 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
 
 
 def parse_lenient_json_object(body: bytes) -> dict[str, Any]:
-    """A POST/PUT JSON body read as the classic engine read it (`lenientjson`); any
+    """A POST/PUT JSON body read as the 2024-26 reference engine read it (`lenientjson`); any
     failure is the bare syntax message, without where and why."""
     if is_blank(body):
         return {}
@@ -360,13 +360,35 @@ class JsonParser(BodyParser):
         return loads_strict(body, self.invalid_message)
 
 
+class JsonObjectReading(Protocol):
+    """How a POST/PUT JSON object body is read (an edition's choice)."""
+
+    @staticmethod
+    def read(body: bytes) -> dict[str, Any]: ...
+
+
+class StrictJsonObject:
+    """Strict JSON whose syntax errors say where and why (D3.5)."""
+
+    @staticmethod
+    def read(body: bytes) -> dict[str, Any]:
+        return parse_json_object(body)
+
+
+class LenientJsonObject:
+    """As the 2024-26 reference engine's Gson read it: leniently (`{title: a}` is an object), a
+    syntax error being the bare message."""
+
+    @staticmethod
+    def read(body: bytes) -> dict[str, Any]:
+        return parse_lenient_json_object(body)
+
+
 class JsonObjectParser(JsonParser):
     """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
-        if edition().lenient_json:
-            return parse_lenient_json_object(body)
-        return parse_json_object(body)
+        return served().json_object_reading.read(body)
 
 
 class PartialJsonParser(JsonParser):
@@ -414,7 +436,8 @@ class OrjsonParser(BodyParser):
 
 
 class XmlParser(BodyParser):
-    """`application/xml`, `text/xml`, and on todo routes the structured todo types (§3.2).
+    """`application/xml`, `text/xml`, and the structured XML types of the view's resource
+    (`structured_xml`, §3.2).
 
     The view names the root elements to unwrap (`xml_roots`) and its entity's fields
     (`entity_fields`), whose kinds coerce element text.
@@ -423,9 +446,7 @@ class XmlParser(BodyParser):
     media_type = XML
 
     def accepts(self, media_type: str, view: Any) -> bool:
-        if getattr(view, "structured_xml", False):
-            return is_xml_type(media_type)
-        return media_type in (XML, TEXT_XML)
+        return is_xml_type(media_type, getattr(view, "structured_xml", None))
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
         return parse_xml_object(

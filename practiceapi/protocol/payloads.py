@@ -14,10 +14,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Collection:
-    """A list of rows rendered as `{"todos":[...]}` / `<todos><todo>...</todo></todos>`."""
+    """A list of rows rendered as `{"items":[...]}` / `<items><item>...</item></items>`."""
 
-    name: str  # plural wrapper: "todos", "entities", "challenges"
-    item: str  # element name of one row in XML: "todo", "entity", "challenge"
+    name: str  # plural wrapper, e.g. "items"
+    item: str  # element name of one row in XML, e.g. "item"
     fields: tuple[str, ...]  # output order of each row's members
     rows: list[dict[str, Any]] = field(default_factory=list)
     xml_fields: tuple[str, ...] | None = None
@@ -25,7 +25,7 @@ class Collection:
 
 @dataclass(frozen=True)
 class Item:
-    """One row rendered bare: `{"id":1,...}` / `<todo>...</todo>`."""
+    """One row rendered bare: `{"id":1,...}` / `<item>...</item>`."""
 
     item: str
     fields: tuple[str, ...]
@@ -34,9 +34,19 @@ class Item:
 
 
 @dataclass(frozen=True)
+class CalendarTask:
+    """One iCalendar to-do (RFC 5545's VTODO), as the resource's app maps a row to it."""
+
+    uid: str
+    summary: Any
+    description: Any
+    completed: bool
+
+
+@dataclass(frozen=True)
 class ErrorMessages:
     """The shared error shape: `{"errorMessages":[...]}` and its XML form."""
 
     messages: list[str]
-    # XML child element name; the challenge layer's 404 uses "message" (spec/api.md §1.3).
+    # XML child element name; some 404s use "message" (spec/api.md §1.3).
     xml_child: str = "errorMessage"

@@ -27,18 +27,6 @@ class Field:
     kind: str  # "integer" | "boolean" | "string"
 
 
-# A todo's limits: the model, validation and the challenges that name them share these.
-TITLE_MAX = 50
-DESCRIPTION_MAX = 200
-TODO_BODY_MAX_CHARACTERS = 5000
-
-TODO_FIELDS: tuple[Field, ...] = (
-    Field("id", "integer"),
-    Field("title", "string"),
-    Field("doneStatus", "boolean"),
-    Field("description", "string"),
-)
-
 # Operation names (what the mirror prints between name and value).
 EQUALS = "EQUALS"
 NOT_EQUALS = "NOT_EQUALS"
@@ -577,20 +565,16 @@ def sort_rows(rows: list[dict], keys: Sequence[tuple[Field, bool]]) -> list[dict
 
 @dataclass(frozen=True)
 class Paging:
-    """Paging policy of an endpoint.
-
-    GET todos: Paging(10, 20, True); HEAD/QUERY: Paging(10, 20, False) (clamp);
-    /sim: Paging(None, None, False) (no default page, explicit values honoured).
-    """
+    """Paging policy of an endpoint: a default page size (None: everything), the largest
+    `_limit` (None: no cap), and whether a larger one is a 400 or is clamped."""
 
     default_limit: int | None
     max_limit: int | None
     reject_over_max: bool
 
 
-GET_PAGING = Paging(10, 20, True)
-CLAMP_PAGING = Paging(10, 20, False)
-SIM_PAGING = Paging(None, None, False)
+# No default page and no cap; an explicit `_limit`/`_offset` is still honoured.
+UNPAGED = Paging(None, None, False)
 
 _NON_NEGATIVE = regex.compile(r"[0-9]+")
 

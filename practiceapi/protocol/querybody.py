@@ -2,7 +2,7 @@
 
 Implements `api.md` §5 with decisions D4.1 to D4.4: both structured media types, RFC 9535
 JSONPath through `jsonpath-rfc9535`, the extended structured operators, and real
-filtering for every format (callers use this for `/sim/entities` too).
+filtering for every format, for any collection.
 """
 
 from __future__ import annotations

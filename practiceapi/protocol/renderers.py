@@ -8,13 +8,13 @@ the mirror (§8, which passes an `Item` named `messageDetails` with the single f
 
 Shared rules:
 * Field order is the payload's `fields`, except in XML where a payload may name its own
-  `xml_fields` order (decision D3.6: the reference's hash order for todos and entities).
+  `xml_fields` order (decision D3.6: the reference's hash order).
 * Booleans render as `true`/`false` and ints as digits in every text format.
 * No charset parameter is ever added to the media type (decision D3.10); bodies are UTF-8.
 * JSON is not HTML-escaped: the reference's Gson `\\u003d` quirk (§2.9) is deliberately
   not copied.
 
-These run on the hot path (every `GET /api/todos`), so each escaper first checks, with
+These run on the hot path (every list read), so each escaper first checks, with
 cheap substring tests, whether the value needs escaping at all and returns it untouched in
 the common case; per-field-list strings (headers, tags) are built once and cached.
 """
@@ -30,7 +30,7 @@ import orjson
 from django.utils.functional import Promise
 from rest_framework.renderers import BaseRenderer
 
-from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
+from practiceapi.protocol.payloads import CalendarTask, Collection, ErrorMessages, Item
 
 __all__ = [
     "CalendarRenderer",
@@ -104,6 +104,7 @@ def _cells(fields: tuple[str, ...], row: Row) -> list[str]:
     # text-format response, and a Python call per value doubles its cost.
     cells: list[str] = []
     append = cells.append
+    value: Any  # a cell of any JSON type (a missing field is None)
     for value in map(row.get, fields):
         cls = value.__class__
         if cls is str:
@@ -205,7 +206,7 @@ def _xml_escape(text: str) -> str:
 
 @lru_cache(maxsize=64)
 def _xml_template(item: str, fields: tuple[str, ...]) -> str:
-    """`<todo><id>%s</id>…</todo>`: a whole element is then one C-level `%` formatting."""
+    """`<item><id>%s</id>…</item>`: a whole element is then one C-level `%` formatting."""
     item = item.replace("%", "%%")
     inner = "".join(f"<{name}>%s</{name}>" for name in (f.replace("%", "%%") for f in fields))
     return f"<{item}>{inner}</{item}>"
@@ -238,7 +239,7 @@ def _xml_list(name: str, child: str, texts: Iterable[str]) -> str:
 
 
 def render_xml(payload: Any) -> bytes:
-    """`<todos><todo>…</todo></todos>`, `<todo>…</todo>` or `<errorMessages>…`; no prolog."""
+    """`<items><item>…</item></items>`, `<item>…</item>` or `<errorMessages>…`; no prolog."""
     if isinstance(payload, Collection):
         item, fields = payload.item, payload.xml_fields or payload.fields
         template = _xml_template(item, fields)
@@ -400,7 +401,7 @@ def render_html(payload: Any) -> bytes:
 
 
 # ---------------------------------------------------------------------------------------
-# text/calendar (§2.11, challenge #55)
+# text/calendar (§2.11)
 # ---------------------------------------------------------------------------------------
 
 _CALENDAR_ESCAPES: dict[int, str] = {
@@ -419,21 +420,19 @@ def _calendar_text(value: Any) -> str:
     return text.translate(_CALENDAR_ESCAPES)
 
 
-def render_calendar(item: Item) -> bytes:
-    """One todo as a VCALENDAR holding a VTODO; CRLF between lines, no final CRLF."""
-    if not isinstance(item, Item):
-        raise TypeError(f"text/calendar renders a single todo Item, not {type(item).__name__}")
-    row = item.row
-    status = "COMPLETED" if row.get("doneStatus") is True else "NEEDS-ACTION"
+def render_calendar(task: CalendarTask) -> bytes:
+    """One to-do as a VCALENDAR holding a VTODO; CRLF between lines, no final CRLF."""
+    if not isinstance(task, CalendarTask):
+        raise TypeError(f"text/calendar renders a CalendarTask, not {type(task).__name__}")
     lines = (
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//EvilTester//API Challenges//EN",
         "BEGIN:VTODO",
-        f"UID:todo-{_cell(row.get('id'))}@apichallenges",
-        f"SUMMARY:{_calendar_text(row.get('title'))}",
-        f"DESCRIPTION:{_calendar_text(row.get('description'))}",
-        f"STATUS:{status}",
+        f"UID:{task.uid}",
+        f"SUMMARY:{_calendar_text(task.summary)}",
+        f"DESCRIPTION:{_calendar_text(task.description)}",
+        f"STATUS:{'COMPLETED' if task.completed else 'NEEDS-ACTION'}",
         "END:VTODO",
         "END:VCALENDAR",
     )
@@ -450,7 +449,8 @@ class PayloadRenderer(BaseRenderer):
 
     # No charset parameter on Content-Type (decision D3.10); bodies are always UTF-8.
     charset = None
-    render_function: ClassVar[RenderFunction]
+    # A staticmethod on each subclass: declared as one, so that it is not bound to `self`.
+    render_function: ClassVar[staticmethod[[Any], bytes]]
 
     def render(
         self,

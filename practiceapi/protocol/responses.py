@@ -3,38 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Protocol, cast
 
 from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.formats import render
 from practiceapi.protocol.messages import NOT_FOUND
 from practiceapi.protocol.negotiation import (
+    HTML,
     JSON,
     PRODUCIBLE,
     XML,
-    engine_media_type,
-    select_media_type,
+    RankedAccept,
+    VendorXml,
 )
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.request import ApiRequest
+from practiceapi.request import ApiRequest, outcome_of
 
 
 def negotiated_type(
-    request: HttpRequest, producible: Sequence[str] = PRODUCIBLE, *, structured_xml: bool = False
+    request: HttpRequest,
+    producible: Sequence[str] = PRODUCIBLE,
+    *,
+    structured_xml: VendorXml | None = None,
 ) -> str:
     """The media type to answer `request` in, or raise NotAcceptable: on the API-challenge
-    routes as the edition being served negotiates, elsewhere by §3 (q-values, wildcards)."""
-    accept = request.META.get("HTTP_ACCEPT")
-    if edition().engine_accept and cast(ApiRequest, request).api_endpoint:
-        return engine_media_type(accept, producible)
-    return select_media_type(accept, producible, structured_xml=structured_xml)
+    routes as the edition being served reads Accept, elsewhere by §3 (q-values, wildcards)."""
+    reading = served().accept_reading if cast(ApiRequest, request).api_endpoint else RankedAccept
+    return reading.media_type(request.META.get("HTTP_ACCEPT"), producible, structured_xml)
 
 
-def preferred_type(request: HttpRequest, *, structured_xml: bool = False) -> str:
+def preferred_type(request: HttpRequest, *, structured_xml: VendorXml | None = None) -> str:
     """The negotiated media type, falling back to JSON when nothing acceptable was asked."""
     try:
         return negotiated_type(request, structured_xml=structured_xml)
@@ -50,8 +52,15 @@ def error_response(
     headers: dict[str, str] | None = None,
     force_json: bool = False,
     xml_child: str = "errorMessage",
+    bodiless: bool = False,
 ) -> HttpResponse:
-    """`{"errorMessages":[...]}` (or its rendering in the negotiated format)."""
+    """`{"errorMessages":[...]}` (or its rendering in the negotiated format); `bodiless`:
+    the status and headers only, typed JSON. The messages are kept in the request's
+    outcome either way, for the layers that judge the answer."""
+    payload = ErrorMessages(messages, xml_child=xml_child)
+    outcome_of(request).fail(messages, payload)
+    if bodiless:
+        return empty_response(status, {"Content-Type": JSON, **(headers or {})})
     # A view that already negotiated (possibly over a narrower set of types) answers its
     # errors in that type; otherwise negotiate now, falling back to JSON.
     media_type = request.negotiated_type
@@ -59,7 +68,6 @@ def error_response(
         media_type = JSON
     elif media_type is None:
         media_type = preferred_type(request, structured_xml=request.structured_xml)
-    payload = ErrorMessages(messages, xml_child=xml_child)
     try:
         body = render(payload, media_type)
     except (TypeError, ValueError):
@@ -67,7 +75,6 @@ def error_response(
         media_type = JSON
         body = render(payload, media_type)
     response = HttpResponse(body, status=status, content_type=media_type)
-    response.error_messages = messages  # read by challenge tracking, whatever the format
     for name, value in (headers or {}).items():
         response[name] = value
     return response
@@ -83,22 +90,74 @@ def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpRe
 
 
 def status_only_404(request: ApiRequest) -> HttpResponse | None:
-    """The 404 of an edition whose router answered unknown resources by status only, or
-    None where the edition does not (or Accept names HTML: that is the friendly page's).
+    """The 404 of an unknown resource where the edition answers it by status only, or None
+    where the error (or, for a browser, the friendly page) answers it."""
+    return served().status_answers.unknown_resource(request)
 
-    The whole Accept header decides (lower-cased, as the classic service read it):
+
+class StatusAnswers(Protocol):
+    """How a bare status looks: an unknown resource's 404, a fixed route's empty 405 (an
+    edition's choice)."""
+
+    @staticmethod
+    def wants_page(request: HttpRequest) -> bool:
+        """Does an unrouted request get the friendly HTML page?"""
+        ...
+
+    @staticmethod
+    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
+        """The 404 of an unknown resource, or None for the error in the negotiated type."""
+        ...
+
+    @staticmethod
+    def bare_content_type(accept: str | None) -> str | None:
+        """The Content-Type of an empty status answer (None: none)."""
+        ...
+
+
+class ErrorStatusAnswers:
+    """An unknown resource is the 404 error in the negotiated type, or the friendly page
+    for a client that prefers HTML (D2.5); an empty answer carries no Content-Type."""
+
+    @staticmethod
+    def wants_page(request: HttpRequest) -> bool:
+        return preferred_type(request) == HTML
+
+    @staticmethod
+    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
+        return None
+
+    @staticmethod
+    def bare_content_type(accept: str | None) -> str | None:
+        return None
+
+
+class BareStatusAnswers:
+    """As the 2024-26 reference router answered: any Accept naming html gets the page; otherwise the
+    whole Accept header decides (lower-cased, as that router read it):
     `application/...json` gets the JSON error, `application/...xml` the XML one (with the
     reference's `<message>` element), anything else an empty body typed as the first
-    Accept value (JSON when there is none).
-    """
-    accept = (request.META.get("HTTP_ACCEPT") or "").strip().lower()
-    content_type = edition().status_route_content_type(accept)
-    if content_type is None or "html" in accept:
-        return None
-    wanted = None
-    if accept.startswith("application/"):
-        wanted = XML if accept.endswith("xml") else JSON if accept.endswith("json") else None
-    if wanted is None:
-        return empty_response(404, {"Content-Type": content_type})
-    request.negotiated_type = wanted  # the error answers in it, whatever else Accept says
-    return error_response(request, 404, [NOT_FOUND], xml_child="message")
+    Accept value (JSON when there is none, or `*/*`)."""
+
+    @staticmethod
+    def wants_page(request: HttpRequest) -> bool:
+        return "html" in (request.META.get("HTTP_ACCEPT") or "").lower()
+
+    @staticmethod
+    def bare_content_type(accept: str | None) -> str | None:
+        first = (accept or "").split(",", 1)[0].strip()
+        return JSON if first in ("", "*/*") else first
+
+    @staticmethod
+    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
+        accept = (request.META.get("HTTP_ACCEPT") or "").strip().lower()
+        if "html" in accept:
+            return None
+        wanted = None
+        if accept.startswith("application/"):
+            wanted = XML if accept.endswith("xml") else JSON if accept.endswith("json") else None
+        if wanted is None:
+            content_type = BareStatusAnswers.bare_content_type(accept)
+            return empty_response(404, {"Content-Type": content_type or JSON})
+        request.negotiated_type = wanted  # the error answers in it, whatever else Accept says
+        return error_response(request, 404, [NOT_FOUND], xml_child="message")

@@ -1,4 +1,5 @@
-"""How validation messages name the JSON type of a body value, in each edition's words."""
+"""How validation messages name the JSON type of a body value: as JSON names it, or as a
+Gson-based engine named it."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def json_type_name(value: Any) -> str:
 
 
 def gson_type_name(value: Any) -> str:
-    """A body value's type as the classic engine names it: its JSON reader (Gson) reads
+    """A body value's type as the 2024-26 reference engine names it: its JSON reader (Gson) reads
     every number as a double, and anything but a string, boolean or number is "Something
     Else"."""
     if isinstance(value, bool):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.backends.sqlite3 import base
 
@@ -79,7 +79,20 @@ class CursorWrapper(base.SQLiteCursorWrapper):
             lock.release()
 
 
-class DatabaseWrapper(base.DatabaseWrapper):
+if TYPE_CHECKING:
+
+    class _DatabaseWrapper(base.DatabaseWrapper):
+        # Django's private transaction hooks, overridden below: its stubs leave them out.
+        def _start_transaction_under_autocommit(self) -> None: ...
+        def _commit(self) -> None: ...
+        def _rollback(self) -> None: ...
+        def _close(self) -> None: ...
+
+else:
+    _DatabaseWrapper = base.DatabaseWrapper
+
+
+class DatabaseWrapper(_DatabaseWrapper):
     writer_lock: WriterLock | None = None
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:

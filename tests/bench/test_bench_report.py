@@ -5,25 +5,15 @@ database's, server shape's or workload's."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
-RUN_PY = Path(__file__).resolve().parents[2] / "bench" / "run.py"
+from bench import run
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_run", RUN_PY)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_run"] = module  # dataclasses resolve their module by name
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop("bench_run", None)
+    return run
 
 
 def measurement(bench, workload: str, target: str, pair: str, turns: list[int]):

@@ -7,9 +7,10 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db.models import F
 from django.utils import timezone
 
-from challengers.models import Challenger
+from challengers.models import Challenger, SessionCreations
 from secrets_app.models import Secret
 from todos.models import Todo
 
@@ -63,3 +64,22 @@ def test_it_removes_a_sessions_near_misses_with_it(client, guid) -> None:
     make_idle(guid, 31)
     purge()
     assert not Challenger.objects.filter(pk=guid).exists()
+
+
+def test_it_removes_the_session_counts_of_hours_that_ended(client) -> None:
+    client.post("/api/challenger", REMOTE_ADDR="192.0.2.1")
+    client.post("/api/challenger", REMOTE_ADDR="192.0.2.2")
+    SessionCreations.objects.filter(client="192.0.2.1").update(
+        window_start=F("window_start") - timedelta(hours=1)
+    )
+    output = purge()
+    assert "Removed 1 counts of sessions created per client in hours that ended." in output
+    assert list(SessionCreations.objects.values_list("client", flat=True)) == ["192.0.2.2"]
+
+
+def test_dry_run_keeps_the_session_counts_of_hours_that_ended(client) -> None:
+    client.post("/api/challenger")
+    SessionCreations.objects.update(window_start=F("window_start") - timedelta(hours=2))
+    output = purge("--dry-run")
+    assert "Would remove 1 counts of sessions created per client in hours that ended." in output
+    assert SessionCreations.objects.count() == 1

@@ -11,7 +11,6 @@ import pytest
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.negotiation import (
     CSV,
-    DEFAULT_STRUCTURED_XML,
     HTML,
     JSON,
     JSON_SEQ,
@@ -27,12 +26,15 @@ from practiceapi.protocol.negotiation import (
     accept_asks_for,
     accept_matches,
     accept_recognises_any,
-    is_structured_todo_xml,
     is_xml_type,
     parse_accept,
     select_media_type,
     top_ranked_range,
 )
+from todos.resource import TODO_XML
+
+# The todo resource's structured XML family serves as the example of one.
+DEFAULT_STRUCTURED_XML = TODO_XML.default
 
 UNRECOGNISED = "Unrecognised Accept Type"
 NO_ACCEPTABLE = "No acceptable response type supported"
@@ -42,7 +44,7 @@ VENDOR_XML = "application/vnd.apichallenges.todo+xml"
 def outcome(accept: str | None, *, structured_xml: bool = False) -> str:
     """The chosen media type, or "406 <message>" so one table covers both outcomes."""
     try:
-        return select_media_type(accept, structured_xml=structured_xml)
+        return select_media_type(accept, structured_xml=TODO_XML if structured_xml else None)
     except NotAcceptable as error:
         assert error.status == 406
         return f"406 {error.messages[0]}"
@@ -301,7 +303,7 @@ def test_parse_returns_a_fresh_list_each_call() -> None:
     assert len(parse_accept("text/html")) == 1
 
 
-# --- is_structured_todo_xml / is_xml_type --------------------------------------------------
+# --- VendorXml.names_type / is_xml_type --------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -330,7 +332,7 @@ def test_parse_returns_a_fresh_list_each_call() -> None:
     ids=repr,
 )
 def test_is_structured_todo_xml(media_type: str, expected: bool) -> None:
-    assert is_structured_todo_xml(media_type) is expected
+    assert TODO_XML.names_type(media_type) is expected
 
 
 @pytest.mark.parametrize(
@@ -349,7 +351,7 @@ def test_is_structured_todo_xml(media_type: str, expected: bool) -> None:
     ids=repr,
 )
 def test_is_xml_type(media_type: str, expected: bool) -> None:
-    assert is_xml_type(media_type) is expected
+    assert is_xml_type(media_type, TODO_XML) is expected
 
 
 # --- accept_asks_for ("asks for" type T) ------------------------------------------------
@@ -428,7 +430,7 @@ def test_accept_recognises_any_uses_the_producible_argument() -> None:
 
 @pytest.mark.parametrize("accept", [VENDOR_XML, "application/*+xml;q=0"], ids=str)
 def test_accept_recognises_any_structured_xml_on_todo_routes(accept: str) -> None:
-    assert accept_recognises_any(accept, structured_xml=True)
+    assert accept_recognises_any(accept, structured_xml=TODO_XML)
 
 
 # --- top_ranked_range (text/calendar, #55) -----------------------------------------------
@@ -497,5 +499,5 @@ def test_random_garbage_only_ever_raises_not_acceptable() -> None:
 
 
 def test_structured_echo_only_ever_contains_token_characters() -> None:
-    chosen = select_media_type("application/<script>.todo+xml, */*", structured_xml=True)
+    chosen = select_media_type("application/<script>.todo+xml, */*", structured_xml=TODO_XML)
     assert chosen == JSON

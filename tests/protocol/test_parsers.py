@@ -30,7 +30,7 @@ from practiceapi.protocol.parsers import (
     parse_json_object,
     parse_xml_object,
 )
-from practiceapi.protocol.query import TODO_FIELDS
+from todos.resource import TODO_FIELDS, TODO_XML
 
 
 def failure(call, *args, **kwargs) -> str:  # noqa: ANN001
@@ -281,7 +281,7 @@ def test_deep_xml_is_refused() -> None:
 class TodoRoute:
     """What the parsers read from a todo view."""
 
-    structured_xml = True
+    structured_xml = TODO_XML
     xml_roots = ("todo", "todos")
     entity_fields = TODO_FIELDS
 
@@ -289,7 +289,7 @@ class TodoRoute:
 class PlainRoute:
     """A route without structured todo XML types (e.g. /sim)."""
 
-    structured_xml = False
+    structured_xml = None
     xml_roots = ("entity",)
     entity_fields = ()
 

@@ -11,12 +11,7 @@ import pytest
 from django.utils.http import parse_header_parameters
 
 from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.query import (
-    CLAMP_PAGING,
-    TODO_FIELDS,
-    Paging,
-    parse_query_string,
-)
+from practiceapi.protocol.query import Paging, parse_query_string
 from practiceapi.protocol.querybody import (
     ACCEPT_QUERY,
     QUERY_BODY,
@@ -25,6 +20,7 @@ from practiceapi.protocol.querybody import (
     run_query_body,
 )
 from tests.protocol.test_query_filters import ROWS
+from todos.resource import CLAMP_PAGING, TODO_FIELDS
 
 FORM = "application/x-www-form-urlencoded"
 JSONPATH = "application/jsonpath"

@@ -8,17 +8,15 @@ import pytest
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.query import (
-    CLAMP_PAGING,
-    GET_PAGING,
     MAX_PATTERN_LENGTH,
-    SIM_PAGING,
-    TODO_FIELDS,
     Field,
     Paging,
     apply_query,
     parse_query_string,
     wildcard_match,
 )
+from practiceapi.protocol.query import UNPAGED as SIM_PAGING
+from todos.resource import CLAMP_PAGING, GET_PAGING, TODO_FIELDS
 
 # Twelve todos, in the default order (ascending id), with ties for sort stability.
 ROWS: list[dict[str, Any]] = [

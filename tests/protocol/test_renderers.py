@@ -41,6 +41,7 @@ from practiceapi.protocol.renderers import (
     render_tsv,
     render_xml,
 )
+from todos.resource import calendar_task
 
 FIELDS = ("id", "title", "doneStatus", "description")
 
@@ -409,9 +410,7 @@ def test_json_seq_errors_are_error_object_records() -> None:
 
 
 def test_calendar_body_byte_for_byte() -> None:
-    todo = Item(
-        "todo",
-        FIELDS,
+    todo = calendar_task(
         {
             "id": 1,
             "title": "calendar todo",
@@ -434,27 +433,33 @@ def test_calendar_body_byte_for_byte() -> None:
 
 
 def test_calendar_done_todo_is_completed() -> None:
-    todo = Item("todo", FIELDS, {**ROW_PLAIN, "doneStatus": True})
+    todo = calendar_task({**ROW_PLAIN, "doneStatus": True})
     assert b"\r\nSTATUS:COMPLETED\r\n" in render_calendar(todo)
 
 
 def test_calendar_escapes_backslash_comma_semicolon_and_newline() -> None:
-    todo = Item("todo", FIELDS, {**ROW_PLAIN, "title": "a\\b, c; d\ne"})
+    todo = calendar_task({**ROW_PLAIN, "title": "a\\b, c; d\ne"})
     assert b"\r\nSUMMARY:a\\\\b\\, c\\; d\\ne\r\n" in render_calendar(todo)
 
 
 def test_calendar_carriage_returns_count_as_one_newline() -> None:
-    todo = Item("todo", FIELDS, {**ROW_PLAIN, "description": "a\r\nb\rc"})
+    todo = calendar_task({**ROW_PLAIN, "description": "a\r\nb\rc"})
     assert b"\r\nDESCRIPTION:a\\nb\\nc\r\n" in render_calendar(todo)
 
 
 def test_calendar_empty_description_keeps_the_property() -> None:
-    assert b"\r\nDESCRIPTION:\r\n" in render_calendar(ITEM)
+    assert b"\r\nDESCRIPTION:\r\n" in render_calendar(calendar_task(ROW_PLAIN))
 
 
 def test_calendar_rejects_a_collection() -> None:
     with pytest.raises(TypeError):
         render_calendar(TODOS)  # type: ignore[arg-type]
+
+
+def test_calendar_rejects_an_item() -> None:
+    # The resource's app says what a to-do is made of (`todos.resource.calendar_task`).
+    with pytest.raises(TypeError):
+        render_calendar(ITEM)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------
@@ -572,7 +577,8 @@ def test_drf_renderer_renders_none_as_empty_bytes(
 def test_drf_renderer_matches_render_function(
     cls: type[BaseRenderer], media_type: str, fmt: str
 ) -> None:
-    assert cls().render(ITEM, media_type, {}) == RENDER_FUNCTIONS[media_type](ITEM)
+    payload = calendar_task(ROW_PLAIN) if media_type == "text/calendar" else ITEM
+    assert cls().render(payload, media_type, {}) == RENDER_FUNCTIONS[media_type](payload)
 
 
 def test_drf_json_renderer_accepts_plain_dicts() -> None:

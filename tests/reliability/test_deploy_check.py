@@ -64,7 +64,8 @@ def test_check_deploy_passes_with_the_hosted_settings() -> None:
 
 
 def test_check_deploy_flags_a_missing_secret_key() -> None:
-    """Without SECRET_KEY the settings fall back to the development key, which is flagged."""
+    """Without SECRET_KEY the settings use a key generated for this one machine, marked
+    `django-insecure-` as Django marks such keys, which is flagged."""
     result = check_deploy("--tag", "security", **hosted_env(SECRET_KEY=None))
     assert result.returncode != 0
     assert "security.W009" in result.stderr

@@ -8,9 +8,8 @@ import pytest
 from django.test import Client
 
 from challengers.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
-from secrets_app.models import Secret
-from secrets_app.services import READ_ONLY_TOKEN
-from secrets_app.views import UNKNOWN_SESSION
+from secrets_app.messages import UNKNOWN_SESSION
+from secrets_app.models import READ_ONLY_TOKEN, Secret
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import TOKEN, challenge_done
 

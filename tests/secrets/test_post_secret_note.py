@@ -6,9 +6,8 @@ import pytest
 from django.test import Client
 
 from challengers.sessions import UNKNOWN_CHALLENGER
-from secrets_app.models import Secret
-from secrets_app.services import READ_ONLY_TOKEN
-from secrets_app.views import NO_SESSION, UNKNOWN_SESSION, WRONG_TOKEN
+from secrets_app.messages import NO_SESSION, UNKNOWN_SESSION, WRONG_TOKEN
+from secrets_app.models import READ_ONLY_TOKEN, Secret
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import NOTE, post_note
 

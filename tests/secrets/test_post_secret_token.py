@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from challengers.sessions import SINGLE_PLAYER_GUID, UNKNOWN_CHALLENGER
+from secrets_app.messages import BASIC_REQUIRED, NO_SESSION, UNKNOWN_SESSION
 from secrets_app.models import Secret
-from secrets_app.views import BASIC_REQUIRED, NO_SESSION, UNKNOWN_SESSION
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import TOKEN
 

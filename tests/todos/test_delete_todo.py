@@ -6,6 +6,7 @@ from django.test import Client
 
 from challengers.models import Challenger
 from tests.todos.support import create, errors, get_one, ids, session
+from todos.facts import StoreFacts
 
 
 def test_it_deletes_with_204(client: Client, guid: str) -> None:
@@ -50,7 +51,7 @@ def test_other_sessions_keep_their_todo(client: Client, guid: str) -> None:
 def test_deleting_everything_leaves_an_empty_store(client: Client, guid: str) -> None:
     for todo_id in range(1, 11):
         response = client.delete(f"/api/todos/{todo_id}", headers=session(guid))
-    facts = response.wsgi_request.facts.store
+    facts = response.wsgi_request.outcome.fact(StoreFacts)
     assert (facts.total, facts.done) == (0, 0)
     assert client.get("/api/todos", headers=session(guid)).json() == {"todos": []}
 
@@ -64,7 +65,7 @@ def test_deleting_a_done_todo_updates_the_facts(client: Client, guid: str) -> No
     create(client, guid, "done", doneStatus=True)
     create(client, guid, "also done", doneStatus=True)
     response = client.delete("/api/todos/11", headers=session(guid))
-    facts = response.wsgi_request.facts.store
+    facts = response.wsgi_request.outcome.fact(StoreFacts)
     assert (facts.total, facts.done) == (11, 1)
 
 

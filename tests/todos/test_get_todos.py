@@ -6,6 +6,7 @@ from django.test import Client
 
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from tests.todos.support import SEED_TITLES, create, ids, session, todos
+from todos.facts import StoreFacts
 
 
 def test_it_lists_the_seeded_todos_in_id_order(client: Client, guid: str) -> None:
@@ -136,7 +137,7 @@ def test_the_singular_path_is_not_routed(client: Client, guid: str) -> None:
 def test_it_leaves_store_facts_for_tracking(client: Client, guid: str) -> None:
     create(client, guid, "done one", doneStatus=True)
     response = client.get("/api/todos?_limit=1", headers=session(guid))
-    facts = response.wsgi_request.facts.store
+    facts = response.wsgi_request.outcome.fact(StoreFacts)
     assert (facts.total, facts.done) == (11, 1)
 
 

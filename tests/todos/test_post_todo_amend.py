@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from tests.todos.support import errors, get_one, send
+from todos.facts import StoreFacts
 
 
 def amend(client: Client, guid: str, todo_id: int | str, body: object, **kwargs: str):  # noqa: ANN201
@@ -107,5 +108,5 @@ def test_content_type_is_checked(client: Client, guid: str) -> None:
 
 def test_it_leaves_store_facts(client: Client, guid: str) -> None:
     response = amend(client, guid, 1, {"doneStatus": True})
-    facts = response.wsgi_request.facts.store
+    facts = response.wsgi_request.outcome.fact(StoreFacts)
     assert (facts.total, facts.done) == (10, 1)

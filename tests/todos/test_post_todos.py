@@ -7,6 +7,7 @@ from django.test import Client
 
 from challengers.models import Challenger
 from tests.todos.support import create, errors, get_one, ids, send, session
+from todos.facts import CreatedTodo, StoreFacts
 
 
 def test_it_creates_a_todo(client: Client, guid: str) -> None:
@@ -182,8 +183,9 @@ def test_json_with_charset_is_json(client: Client, guid: str) -> None:
 def test_it_leaves_the_created_todo_for_tracking(client: Client, guid: str) -> None:
     response = send(client, "POST", "/api/todos", {"title": "x", "doneStatus": True}, guid=guid)
     request = response.wsgi_request
-    assert request.facts.created == response.json()
-    assert (request.facts.store.total, request.facts.store.done) == (11, 1)
+    assert request.outcome.fact(CreatedTodo).row == response.json()
+    store = request.outcome.fact(StoreFacts)
+    assert (store.total, store.done) == (11, 1)
 
 
 def test_single_mode_creates_without_a_header(client: Client, single_mode: None, db: None) -> None:

@@ -7,6 +7,7 @@ from django.test import Client
 
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from tests.todos.support import create, errors, ids, send
+from todos.facts import StoreFacts
 
 
 def query(client: Client, guid: str | None, body: str, content_type: str | None, **headers: str):  # noqa: ANN201
@@ -101,5 +102,5 @@ def test_it_reads_the_default_list_without_a_session(client: Client, db: None) -
 def test_it_leaves_store_facts(client: Client, guid: str) -> None:
     create(client, guid, "done", doneStatus=True)
     response = query(client, guid, "doneStatus=true", "application/x-www-form-urlencoded")
-    facts = response.wsgi_request.facts.store
+    facts = response.wsgi_request.outcome.fact(StoreFacts)
     assert (facts.total, facts.done) == (11, 1)

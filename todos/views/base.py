@@ -7,29 +7,32 @@ the route's own Content-Type and body checks → validation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from django.http import HttpRequest
 from rest_framework.request import Request
 
 from challengers.models import Challenger
+from challengers.request import session_of
 from challengers.sessions import mode
-from practiceapi.editions import edition
+from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
-from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.protocol.query import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS
-from practiceapi.request import api_request
-from todos.facts import StoreFacts
+from practiceapi.request import outcome_of
+from todos.editions import todo_edition
+from todos.facts import CreatedTodo, StoreFacts
+from todos.resource import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS, TODO_XML, XML_ROOTS
+from todos.selectors import ListCounts, list_counts, list_rows
+from todos.services import amend_todo
 from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 
 MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
 NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-XML_ROOTS = ("todo", "todos")
 # POST and PUT bodies (§3.4): JSON or XML; no Content-Type is a 400, another one a 415.
 TODO_BODY = BodyFormats((JsonObjectParser, XmlParser), missing=(400, NO_CONTENT_TYPE))
 # The reference's XML element order (`doneStatus`, `description`, `id`, `title`; D3.6).
@@ -44,14 +47,15 @@ def item(row: dict) -> Item:
     return Item("todo", FIELDS, row, XML_FIELDS)
 
 
-def remember(
-    request: Request | HttpRequest, facts: StoreFacts, *, created: dict | None = None
+def leave_facts(
+    request: Request | HttpRequest, counts: ListCounts, *, created: dict | None = None
 ) -> None:
-    """Leave the store facts (and a created todo) for challenge tracking (design.md step 4)."""
-    left = api_request(request).facts
-    left.store = facts
+    """Leave what this request did to the session's list (and a created todo) in its
+    outcome, for the apps above (design.md step 4)."""
+    outcome = outcome_of(request)
+    outcome.leave(StoreFacts(total=counts.total, done=counts.done))
     if created is not None:
-        left.created = created
+        outcome.leave(CreatedTodo(created))
 
 
 def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dict]]:
@@ -63,7 +67,7 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
     def build(current: dict) -> dict:
         if errors:
-            raise ApiError(edition().validation_status, ", ".join(errors))
+            raise FailedValidation(", ".join(errors))
         return amended_row(current, fields, replace=True)
 
     return errors, build
@@ -71,26 +75,44 @@ def replacement(fields: dict[str, Any]) -> tuple[list[str], Callable[[dict], dic
 
 def read_todo_body(request: Request) -> dict[str, Any]:
     """A POST/PUT body as todo fields (canonical names), read as its Content-Type says."""
-    return normalise(request.data)
+    return normalise(cast(Mapping[str, Any], request.data))  # what the todo parsers produce
 
 
 class TodoApiView(ApiView):
     """Base of the collection and item routes (the engine routes of the reference)."""
 
-    structured_xml = True
+    structured_xml = TODO_XML
     xml_roots = XML_ROOTS
     entity_fields = TODO_FIELDS
 
     @property
     def challenger(self) -> Challenger | None:
-        return api_request(self.request).challenger
+        return session_of(self.request)
+
+    def read_rows(self, request: Request) -> list[dict]:
+        """The rows the request reads; their counts are left for the apps above."""
+        rows = list_rows(self.challenger)
+        leave_facts(request, list_counts(rows))
+        return rows
+
+    def amend(self, request: Request, todo_id: int | None, build: Callable[[dict], dict]) -> dict:
+        """`amend_todo` (raises TodoNotFound), leaving the list's counts after it."""
+        row, counts = amend_todo(self.challenger, todo_id, build)
+        leave_facts(request, counts)
+        return row
+
+    @property
+    def owner(self) -> Challenger:
+        """The session a write acts for: `before_negotiation` refused writes without one
+        (single mode always has its one session)."""
+        return cast(Challenger, self.challenger)
 
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).
         if request.method in WRITES and self.challenger is None and mode() == "multi":
-            raise ApiError(401, edition().missing_challenger)
+            raise ApiError(401, todo_edition().missing_challenger)
 
     def after_negotiation(self, request: Request) -> None:
         # OPTIONS is a fixed route: no body checks (§1.4).
         if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
-            raise ApiError(413, edition().body_too_large(MAX_BODY_CHARACTERS))
+            raise ApiError(413, served().body_too_large(MAX_BODY_CHARACTERS))

@@ -12,24 +12,21 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import edition
-from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.query import (
-    CLAMP_PAGING,
     EQUALS,
-    TODO_FIELDS,
     Paging,
     ParsedQuery,
     apply_query,
-    parse_query_string,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
+from practiceapi.request import api_request, outcome_of
 from todos import schema
-from todos.selectors import list_rows, store_facts
-from todos.services import TodoLimitReached, TodoNotFound, amend_todo, create_todo
+from todos.editions import todo_edition
+from todos.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
+from todos.resource import CLAMP_PAGING, TODO_FIELDS
+from todos.services import TodoLimitReached, TodoNotFound, create_todo
 from todos.validation import (
     MissingTitle,
     id_key,
@@ -41,8 +38,8 @@ from todos.views.base import (
     TodoApiView,
     collection,
     item,
+    leave_facts,
     read_todo_body,
-    remember,
     replacement,
 )
 
@@ -61,7 +58,7 @@ def _over_max_limit(query: ParsedQuery, guard: int) -> bool:
 
 def _format_headers() -> dict[str, str]:
     """The QUERY formats, where the edition advertises them."""
-    return {"Accept-Query": ACCEPT_QUERY} if edition().advertise_formats else {}
+    return {"Accept-Query": ACCEPT_QUERY} if todo_edition().advertise_formats else {}
 
 
 class TodoListView(TodoApiView):
@@ -70,40 +67,35 @@ class TodoListView(TodoApiView):
     body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
     def implements(self, method: str) -> bool:
-        return method in edition().todos_verbs
+        return method in todo_edition().todos_verbs
 
     def before_negotiation(self, request: Request) -> None:
         super().before_negotiation(request)
-        self.url_query = parse_query_string(request.META.get("QUERY_STRING", ""))
+        self.url_query = outcome_of(request).query
         # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
-        guard = edition().limit_guard
+        guard = todo_edition().limit_guard
         if request.method == "GET" and guard is not None and _over_max_limit(self.url_query, guard):
             raise ApiError(400, f"_limit must be no more than {guard}")
 
-    def _rows(self, request: Request) -> list[dict]:
-        rows = list_rows(self.challenger)
-        remember(request, store_facts(rows))
-        return rows
-
     def _page(self, request: Request, paging: Paging) -> Response:
-        page = apply_query(self._rows(request), self.url_query, TODO_FIELDS, paging)
+        page = apply_query(self.read_rows(request), self.url_query, TODO_FIELDS, paging)
         return Response(collection(page), headers=_format_headers())
 
     @schema.list_todos
     def get(self, request: Request) -> Response:
-        return self._page(request, edition().list_paging)
+        return self._page(request, todo_edition().list_paging)
 
     @schema.head_todos
     def head(self, request: Request) -> Response:
         # The GET body is rendered so that Content-Length is the GET body's length; the
         # server drops the body of a HEAD response.
-        return self._page(request, edition().head_paging)
+        return self._page(request, todo_edition().head_paging)
 
     @schema.query_todos
     def query(self, request: Request) -> Response:
         page = run_query_body(
             lambda: request.data,
-            self._rows(request),
+            self.read_rows(request),
             self.url_query,
             TODO_FIELDS,
             collection_name="todos",
@@ -113,35 +105,33 @@ class TodoListView(TodoApiView):
 
     @schema.create_todo
     def post(self, request: Request) -> Response:
-        rules = edition()
+        rules = todo_edition()
         draft = validate_create(read_todo_body(request))
         try:
-            row, facts = create_todo(self.challenger, draft, cap=max_todos())
+            row, counts = create_todo(self.challenger, draft, cap=max_todos())
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:
-            raise ApiError(rules.validation_status, MANDATORY_TITLE) from None
-        remember(request, facts, created=row)
+            raise FailedValidation(MANDATORY_TITLE) from None
+        leave_facts(request, counts, created=row)
         prefix = "/api/todos/" if api_request(request).used_api_prefix else "/todos/"
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
 
     @schema.replace_todo_by_body_id
     def put(self, request: Request) -> Response:
         fields = read_todo_body(request)
-        status = edition().validation_status
         if fields.get("id") in (None, ""):
-            raise ApiError(status, PUT_NEEDS_ID)
+            raise FailedValidation(PUT_NEEDS_ID)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, id_key(fields["id"]), build)
+            row = self.amend(request, id_key(fields["id"]), build)
         except TodoNotFound:
-            raise ApiError(status, ", ".join(errors) or PUT_CANNOT_CREATE) from None
-        remember(request, facts)
+            raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
         return Response(item(row))
 
     @schema.options_todos
     def options(self, request: Request) -> HttpResponse:
-        rules = edition()
+        rules = todo_edition()
         status = rules.options_todos_status[self.challenger is not None]
         headers = {"Allow": rules.todos_allow, **_format_headers()}
         if status == 204:

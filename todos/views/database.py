@@ -16,12 +16,12 @@ from challengers.lookup import (
 )
 from challengers.models import Challenger
 from challengers.sessions import SINGLE_PLAYER_GUID, mode
-from practiceapi.editions import edition
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.responses import empty_response
 from todos import schema
+from todos.editions import todo_edition
 from todos.selectors import todo_rows
 from todos.services import replace_all
 from todos.validation import validate_import
@@ -45,7 +45,7 @@ class ChallengerDatabaseView(ApiView):
         challenger = self._store_owner(request, guid)
         if challenger is None:
             raise unknown_challenger(f"Challenger not found {guid}")
-        body = edition().todo_store_json(todo_rows(challenger))
+        body = todo_edition().store.document(todo_rows(challenger))
         return with_session(request, HttpResponse(body, content_type=JSON), challenger)
 
     @schema.put_database
@@ -60,5 +60,5 @@ class ChallengerDatabaseView(ApiView):
         response = empty_response(204)
         return with_session(request, response, challenger)
 
-    def options(self, request: Request, guid: str) -> HttpResponse:
+    def options(self, request: Request, guid: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, self.headers_on_405)

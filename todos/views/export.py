@@ -10,15 +10,17 @@ from __future__ import annotations
 from django.http import HttpResponse
 from rest_framework.request import Request
 
+from challengers.request import session_of
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
+from practiceapi.request import outcome_of
 from todos import schema
-from todos.selectors import list_rows, store_facts
-from todos.views.base import collection, remember
+from todos.resource import TODO_XML
+from todos.selectors import list_counts, list_rows
+from todos.views.base import collection, leave_facts
 
 UNSUPPORTED_FORMAT = (
     "Unsupported export format. Use one of: "
@@ -31,7 +33,7 @@ class TodoExportView(ApiView):
     """Every todo of the caller's list in one of ten formats."""
 
     negotiate = False
-    structured_xml = True
+    structured_xml = TODO_XML
 
     @schema.export_todos
     def get(self, request: Request) -> HttpResponse:
@@ -40,10 +42,13 @@ class TodoExportView(ApiView):
         if export is None:
             raise ApiError(400, UNSUPPORTED_FORMAT)
         media_type = export.media_type
-        challenger = api_request(request).challenger
+        challenger = session_of(request)
         rows = list_rows(challenger)
-        remember(request, store_facts(rows))
-        response = HttpResponse(render(collection(rows), media_type), content_type=media_type)
+        leave_facts(request, list_counts(rows))
+        payload = collection(rows)
+        # Rendered here, not by DRF: the outcome still records what the body was made from.
+        outcome_of(request).payload = payload
+        response = HttpResponse(render(payload, media_type), content_type=media_type)
         response["Content-Disposition"] = f'attachment; filename="todos.{export.extension}"'
         response["Accept-Query"] = ACCEPT_QUERY
         return response
@@ -53,5 +58,5 @@ class TodoExportView(ApiView):
         return empty_response(405)
 
     @schema.options_export
-    def options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
         return empty_response(204, {"Allow": EXPORT_ALLOW})

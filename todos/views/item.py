@@ -13,9 +13,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from practiceapi.editions import edition
-from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import PUT_CANNOT_CREATE, no_such_todo
+from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.negotiation import JSON, top_ranked_range
 from practiceapi.protocol.parsers import (
     BodyFormats,
@@ -27,8 +25,11 @@ from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request
 from todos import schema
-from todos.selectors import find_row, list_rows, store_facts
-from todos.services import TodoNotFound, amend_todo, delete_todo
+from todos.editions import CALENDAR, todo_edition
+from todos.messages import PUT_CANNOT_CREATE, no_such_todo
+from todos.resource import calendar_task
+from todos.selectors import find_row
+from todos.services import TodoNotFound, delete_todo
 from todos.validation import (
     amended_row,
     check_types,
@@ -40,12 +41,11 @@ from todos.views.base import (
     TodoApiView,
     collection,
     item,
+    leave_facts,
     read_todo_body,
-    remember,
     replacement,
 )
 
-CALENDAR = "text/calendar"
 PATCH_PARSERS = (PartialJsonParser, MergePatchParser, JsonPatchParser)
 ACCEPT_PATCH = ", ".join(parser.media_type for parser in PATCH_PARSERS)
 # Any other Content-Type, or none, is a 415 naming the three styles (§2.6).
@@ -155,18 +155,18 @@ class TodoItemView(TodoApiView):
     body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
 
     def implements(self, method: str) -> bool:
-        return method in edition().todo_item_verbs
+        return method in todo_edition().todo_item_verbs
 
     @property
     def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
         return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
 
     def _wants_calendar(self, request: Request) -> bool:
-        # §2.11: only GET with a session, and only when text/calendar ranks first; an
-        # edition that negotiates as the classic engine did has no calendar.
+        # §2.11: only GET with a session, and only when text/calendar ranks first, where
+        # the edition offers it.
         return (
-            not edition().engine_accept
-            and request.method == "GET"
+            request.method == "GET"
+            and CALENDAR in todo_edition().item_formats
             and self.challenger is not None
             and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
         )
@@ -185,13 +185,11 @@ class TodoItemView(TodoApiView):
             api_request(request).negotiated_type = JSON
 
     def _read(self, request: Request, todo_id: str, *, calendar: bool) -> Response:
-        rows = list_rows(self.challenger)
-        remember(request, store_facts(rows))
-        row = find_row(rows, parse_path_id(todo_id))
+        row = find_row(self.read_rows(request), parse_path_id(todo_id))
         if calendar:
             if row is None:
                 raise ApiError(404, no_such_todo(todo_id), force_json=True)
-            return Response(item(row))
+            return Response(calendar_task(row))
         if row is None:
             raise ApiError(404, f"Could not find an instance with todos/{todo_id}")
         # A single GET answers a one-element collection (§2.5).
@@ -218,18 +216,15 @@ class TodoItemView(TodoApiView):
         fields = read_todo_body(request)
         errors, build = replacement(fields)
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row = self.amend(request, parse_path_id(todo_id), build)
         except TodoNotFound:
-            rules = edition()
+            rules = todo_edition()
             if rules.put_missing is not None:
                 raise ApiError(*rules.put_missing) from None
             if "id" in fields:
-                raise ApiError(
-                    rules.validation_status, ", ".join(errors) or PUT_CANNOT_CREATE
-                ) from None
+                raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
             # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
-        remember(request, facts)
         return Response(item(row))
 
     @schema.patch_todo
@@ -259,20 +254,19 @@ class TodoItemView(TodoApiView):
 
     def _amend(self, request: Request, todo_id: str, build: Callable[[dict], dict]) -> Response:
         try:
-            row, facts = amend_todo(self.challenger, parse_path_id(todo_id), build)
+            row = self.amend(request, parse_path_id(todo_id), build)
         except TodoNotFound:
             raise amend_not_found(todo_id) from None
-        remember(request, facts)
         return Response(item(row))
 
     @schema.delete_todo
     def delete(self, request: Request, todo_id: str) -> HttpResponse:
         try:
-            facts = delete_todo(self.challenger, parse_path_id(todo_id))
+            counts = delete_todo(self.challenger, parse_path_id(todo_id))
         except TodoNotFound:
             raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
-        remember(request, facts)
-        rules = edition()
+        leave_facts(request, counts)
+        rules = todo_edition()
         response = empty_response(rules.delete_status)
         if rules.delete_content_type:
             response["Content-Type"] = rules.delete_content_type
@@ -280,6 +274,6 @@ class TodoItemView(TodoApiView):
 
     @schema.options_todo
     def options(self, request: Request, todo_id: str) -> HttpResponse:
-        rules = edition()
+        rules = todo_edition()
         formats = {"Accept-Patch": ACCEPT_PATCH} if rules.advertise_formats else {}
         return empty_response(204, {"Allow": rules.todo_item_allow, **formats})

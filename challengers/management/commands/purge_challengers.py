@@ -2,6 +2,8 @@
 
 Deleting a Challenger cascades to its todos, secret (token and note) and, being stored on
 the row itself, its progress. Run it from cron on hosted instances; never on a request path.
+It also removes the per-client counts of new sessions (`challengers.limits`) of hours that
+are over, which nothing reads again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.db import transaction
 from django.db.models import CASCADE, QuerySet
 from django.utils import timezone
 
+from challengers.limits import ended_windows
 from challengers.models import Challenger
 from challengers.sessions import SINGLE_PLAYER_GUID, lock_sessions
 
@@ -50,13 +53,17 @@ class Command(BaseCommand):
                 *(f"{count} {name}" for name, count in _cascaded(idle)),
             ]
         )
+        counts = "{} counts of sessions created per client in hours that ended"
         if options["dry_run"]:
             self.stdout.write(f"Would remove {summary}.")
+            self.stdout.write(f"Would remove {counts.format(ended_windows().count())}.")
             return
         with transaction.atomic():
             lock_sessions(idle)  # the set can only shrink while locked: last_seen only grows
             idle.delete()
         self.stdout.write(f"Removed {summary}.")
+        removed, _ = ended_windows().delete()
+        self.stdout.write(f"Removed {counts.format(removed)}.")
 
 
 def _cascaded(idle: QuerySet[Challenger]) -> list[tuple[str, int]]:
