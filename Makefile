@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 4567
 HOST ?= 127.0.0.1
-WORKERS ?= 2
-THREADS ?= 2
+# Empty: practiceapi/serve.py picks them for the machine and the database.
+WORKERS ?=
+THREADS ?=
 
 .PHONY: run test lint migrate dev clean
 
@@ -25,8 +26,9 @@ migrate: $(VENV)/.runtime-installed
 	$(BIN)/python manage.py migrate --noinput
 
 ## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server:
-## granian, WORKERS processes x THREADS Django threads, request bodies buffered with a
-## deadline (practiceapi/serve.py, practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
+## granian, WORKERS processes x THREADS Django threads (by default a worker per CPU, 1 thread
+## on SQLite, 2 on PostgreSQL), request bodies buffered with a deadline (practiceapi/serve.py,
+## practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
 ## PROXY_BUFFERS_BODIES=1: behind a reverse proxy that buffers bodies (docs/hosting.md).
 PROXY_BUFFERS_BODIES ?= 0
 run: migrate

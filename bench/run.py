@@ -22,8 +22,9 @@ ours / json-server, and ends with one line per workload:
     workload=NAME ours_rps=N jsonserver_rps=N ratio=R p99_ms=N errors=N rss_mb=N
 
 `--server` picks the server model (repeat it to compare several in one run); the default
-is the model chosen by measurement (granian, 2 workers x 2 threads), which `make run`
-should use too. Needs psutil (requirements-dev.txt) and psycopg for the PostgreSQL part.
+is `make run`'s shape on 2 workers (granian, its threads picked for each database as
+`make run` picks them: 1 on SQLite, 2 on PostgreSQL). Needs psutil (requirements-dev.txt)
+and psycopg for the PostgreSQL part.
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
 HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
 
 # The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
-DEFAULT_SERVER = "granian:2:2"
+# `granian:2`: threads as `make run` picks them for each database (practiceapi/serve.py).
+DEFAULT_SERVER = "granian:2"
 JSONSERVER_NAME = "json-server 0.17.4"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
 
@@ -229,6 +231,7 @@ class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
     each), `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
     interface, T blocking threads, for hosts behind a body-buffering proxy),
+    `granian-rsgi:W:T` (the body front of `make run` on granian's RSGI interface),
     `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
 
@@ -242,11 +245,14 @@ class ServerSpec:
         access_log = text.endswith("+log")
         parts = text.removesuffix("+log").split(":")
         kind = parts[0]
-        if kind not in {"granian", "granian-wsgi", "gunicorn-gthread", "gunicorn-sync"}:
+        if kind not in {
+            "granian", "granian-wsgi", "granian-rsgi", "gunicorn-gthread", "gunicorn-sync"
+        }:  # fmt: skip
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
-            default_threads = {"gunicorn-gthread": 4, "gunicorn-sync": 1}.get(kind, 2)
+            # granian without a thread count: `make run`'s choice for the database (0).
+            default_threads = {"gunicorn-gthread": 4, "gunicorn-sync": 1}.get(kind, 0)
             threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
@@ -254,23 +260,31 @@ class ServerSpec:
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
-        if self.kind != "gunicorn-sync":
+        if self.kind != "gunicorn-sync" and self.threads:
             text += f":{self.threads}"
         return text + ("+log" if self.access_log else "")
 
-    def env(self) -> dict[str, str]:
-        """What the server needs in its environment besides `server_env`."""
-        return serve.server_env(self.threads) if self.kind.startswith("granian") else {}
+    def threads_for(self, database_url: str) -> int:
+        return self.threads or serve.default_threads(database_url)
 
-    def command(self, port: int, log_dir: Path) -> list[str]:
+    def env(self, database_url: str) -> dict[str, str]:
+        """What the server needs in its environment besides `server_env`."""
+        if not self.kind.startswith("granian"):
+            return {}
+        return serve.server_env(self.threads_for(database_url))
+
+    def command(self, port: int, log_dir: Path, database_url: str) -> list[str]:
         if self.kind.startswith("granian"):
             *options, app = serve.command(
                 HOST,
                 port,
                 self.workers,
-                self.threads,
+                self.threads_for(database_url),
                 proxy_buffers_bodies=self.kind == "granian-wsgi",
             )
+            if self.kind == "granian-rsgi":  # the same body front on granian's RSGI
+                options[options.index("asginl")] = "rsgi"
+                app = "bench.rsgi_front:application"
             return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [
             str(VENV_BIN / "gunicorn"),
@@ -574,9 +588,13 @@ def bench_database(
     theirs: list[Measurement] = []
     with migrated_database(database, args.postgres_url) as url:
         port = free_port()
-        command = spec.command(port, workdir)
+        command = spec.command(port, workdir, url)
         # The load generator is one address standing for a whole school: no session limit.
-        env = {**server_env(url), **spec.env(), "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR": "0"}
+        env = {
+            **server_env(url),
+            **spec.env(url),
+            "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR": "0",
+        }
         with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=env) as proc:
             wait_ready(proc, port, "/api/heartbeat")
             guids = create_sessions(port, args.sessions)

@@ -6,6 +6,7 @@ order is the caller's job: rows arrive sorted by id; D3.3 every filter is ANDed)
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -144,11 +145,12 @@ def url_decode(raw: str) -> str:
     return "".join(out)
 
 
-def _token_at(text: str, pos: int) -> str | None:
-    for token in _TOKENS_LONGEST_FIRST:
-        if text.startswith(token, pos):
-            return token
-    return None
+# The earliest token of a part, and at that position the longest: the alternation lists
+# the longest tokens first, so at the position where `search` stops it takes the longest.
+# One regular-expression search instead of trying every token at every position: a
+# filtered list's query is split three times per request (the view, and tracking on
+# arrival and after the answer), and scanning cost a third of tracking's time there.
+_TOKEN = re.compile("|".join(re.escape(token) for token in _TOKENS_LONGEST_FIRST))
 
 
 def split_part(part: str) -> Filter:
@@ -158,18 +160,15 @@ def split_part(part: str) -> Filter:
     token becomes the operator, so `id=>5` ≡ `id>5`. A part with no token at all is the
     name with an empty equality value.
     """
-    for pos in range(len(part)):
-        token = _token_at(part, pos)
-        if token is None:
-            continue
-        rest_start = pos + len(token)
-        if token == "=":
-            follow = _token_at(part, rest_start)
-            if follow is not None:
-                token = follow
-                rest_start += len(follow)
-        return Filter(part[:pos], TOKENS[token], part[rest_start:])
-    return Filter(part, EQUALS, "")
+    found = _TOKEN.search(part)
+    if found is None:
+        return Filter(part, EQUALS, "")
+    token, rest_start = found.group(), found.end()
+    if token == "=":
+        follow = _TOKEN.match(part, rest_start)
+        if follow is not None:
+            token, rest_start = follow.group(), follow.end()
+    return Filter(part[: found.start()], TOKENS[token], part[rest_start:])
 
 
 def _reserved_name(name: str) -> str | None:

@@ -273,7 +273,7 @@ class Server:
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
     workers: int = 2
-    threads: int = 2
+    threads: int = 0  # 0: what `make run` picks for the database (practiceapi/serve.py)
     port: int = 0
     group: ProcessGroup | None = None
     host: str = "127.0.0.1"
@@ -292,6 +292,7 @@ class Server:
         self, timeout: float = 120.0, probe_headers: Mapping[str, str] | None = None
     ) -> Server:
         self.port = self.port or free_port()
+        self.threads = self.threads or serve.default_threads(self.database_url)
         # The command `make run` uses (practiceapi/serve.py).
         command = serve.command(
             self.host,
