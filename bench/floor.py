@@ -42,7 +42,6 @@ import contextlib
 import cProfile
 import importlib
 import io
-import os
 import pstats
 import statistics
 import sys
@@ -54,7 +53,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from hotpath import call, make_environ, postman_headers, scratch_database  # noqa: E402
+from hotpath import (  # noqa: E402
+    call,
+    django_on_scratch_database,
+    make_environ,
+    postman_headers,
+)
 
 CREATE = b'{"title":"bench todo","description":"made by floor"}'
 AMEND = b'{"title":"bench todo","doneStatus":true,"description":"amended by floor"}'
@@ -536,17 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     kinds = args.types.split(",")
 
-    with scratch_database(args.database, args.postgres_url) as url:
-        os.environ["DATABASE_URL"] = url
-        os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
-        os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
-        import django
-        from django.core.management import call_command
-
-        django.setup()
-        call_command("migrate", interactive=False, verbosity=0)
-        from practiceapi import wsgi
-
+    with django_on_scratch_database(args.database, args.postgres_url) as wsgi:
         ours = Side("ours", wsgi.application, new_session(wsgi.application))
         floors = [
             Side("floor", build_floor(read_sql=False), new_session(wsgi.application)),

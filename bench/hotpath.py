@@ -37,6 +37,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psutil
@@ -106,6 +107,24 @@ def scratch_database(kind: str, postgres_url: str) -> Iterator[str]:
         connections.close_all()
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextlib.contextmanager
+def django_on_scratch_database(kind: str, postgres_url: str) -> Iterator[Any]:
+    """Django set up in this process on a migrated scratch database; yields the project's
+    WSGI module (`make run`'s application, without the server)."""
+    with scratch_database(kind, postgres_url) as url:
+        os.environ["DATABASE_URL"] = url
+        os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
+        os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("migrate", interactive=False, verbosity=0)
+        from practiceapi import wsgi
+
+        yield wsgi
 
 
 def make_environ(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> dict:
@@ -327,17 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    with scratch_database(args.database, args.postgres_url) as url:
-        os.environ["DATABASE_URL"] = url
-        os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
-        os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
-        import django
-        from django.core.management import call_command
-
-        django.setup()
-        call_command("migrate", interactive=False, verbosity=0)
-        from practiceapi import wsgi
-
+    with django_on_scratch_database(args.database, args.postgres_url) as wsgi:
         app = wsgi.application  # what `make run` serves, without the server
         status, headers, _ = call(app, make_environ("POST", "/api/challenger", {}))
         guid = headers.get("X-CHALLENGER")

@@ -188,6 +188,20 @@ def manage(database_url: str, *args: str, env: Mapping[str, str] | None = None) 
     return result.stdout
 
 
+def create_instructor(database_url: str, username: str, password: str) -> None:
+    """An admin login on the server's database, made as an instructor makes theirs."""
+    manage(
+        database_url,
+        "createsuperuser",
+        "--noinput",
+        "--username",
+        username,
+        "--email",
+        f"{username}@example.edu",
+        env={"DJANGO_SUPERUSER_PASSWORD": password},
+    )
+
+
 # ------------------------------------------------------------------------------- server
 
 

@@ -13,7 +13,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.reliability.server import Reply, Server, manage, request, scratch_database
+from tests.reliability.server import (
+    Reply,
+    Server,
+    create_instructor,
+    request,
+    scratch_database,
+)
 
 pytestmark = pytest.mark.server
 
@@ -34,16 +40,7 @@ TEACHER, TEACHER_PASSWORD = "teacher", "a-long-teacher-password-1"
 @pytest.fixture(scope="module")
 def hosted() -> Iterator[Server]:
     with scratch_database(prefix="hosted") as url:
-        manage(
-            url,
-            "createsuperuser",
-            "--noinput",
-            "--username",
-            TEACHER,
-            "--email",
-            "teacher@example.edu",
-            env={"DJANGO_SUPERUSER_PASSWORD": TEACHER_PASSWORD},
-        )
+        create_instructor(url, TEACHER, TEACHER_PASSWORD)
         server = Server(url, env=dict(HOSTED))
         # The readiness probe speaks plain HTTP, which the SSL redirect answers with a 301.
         server.start(probe_headers=HTTPS)

@@ -22,8 +22,8 @@ from tests.reliability.server import (
     ROOT,
     Reply,
     Server,
+    create_instructor,
     is_postgres,
-    manage,
     request,
     scratch_database,
 )
@@ -120,16 +120,7 @@ def _concurrently(database_url: str, count: int) -> list[str]:
 def database() -> Iterator[str]:
     """A scratch database with an instructor login."""
     with scratch_database(prefix="secretkey") as url:
-        manage(
-            url,
-            "createsuperuser",
-            "--noinput",
-            "--username",
-            TEACHER,
-            "--email",
-            "teacher@example.edu",
-            env={"DJANGO_SUPERUSER_PASSWORD": PASSWORD},
-        )
+        create_instructor(url, TEACHER, PASSWORD)
         yield url
 
 
