@@ -9,6 +9,7 @@ counts, the created todo), so no rule parses a body back or queries the database
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -33,10 +34,13 @@ class Exchange:
     method: str  # effective method (after X-HTTP-Method-Override), upper-case
     path: str  # normalised: leading "/" and optional "api/" removed, e.g. "todos/5"
     query_string: str  # raw, undecoded, without "?"
-    headers: dict[str, str]  # request headers, keys lower-cased
+    # Request headers, read with lower-case names: the request's own case-insensitive
+    # view (`HttpRequest.headers`), or a dict with lower-cased keys.
+    headers: Mapping[str, str]
     body: bytes  # raw request body
     status: int
-    response_headers: dict[str, str]  # keys lower-cased
+    # Response headers, read the same way (`HttpResponse.headers`, or a lower-cased dict).
+    response_headers: Mapping[str, str]
     response_body: bytes
     # What answering the request produced; a blank one (of `query_string`) when not given.
     outcome: Outcome | None = None
@@ -48,7 +52,7 @@ class Exchange:
         if self.outcome is None:
             self.outcome = Outcome(self.query_string)
 
-    def answer(self, status: int, headers: dict[str, str], body: bytes) -> None:
+    def answer(self, status: int, headers: Mapping[str, str], body: bytes) -> None:
         """Complete an exchange judged on arrival with its response: what was worked out
         from the request alone (its body's parse, its route shape) stays."""
         self.status, self.response_headers, self.response_body = status, headers, body

@@ -52,7 +52,8 @@ def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exch
             path=request.api_path,
             route=shape(request.api_route),
             query_string=request.META.get("QUERY_STRING", ""),
-            headers={name.lower(): value for name, value in request.headers.items()},
+            # Django's case-insensitive views, not copies: rules read a few headers by name.
+            headers=request.headers,
             body=request.body,
             status=0,
             response_headers={},
@@ -63,7 +64,7 @@ def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exch
     if response is not None:
         exchange.answer(
             response.status_code,
-            {name.lower(): value for name, value in response.items()},
+            response.headers,
             b"" if response.streaming else response.content,
         )
     return exchange
