@@ -64,9 +64,6 @@ class ChallengerView(ApiView):
         response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
         return with_session(request, response, challenger)
 
-    def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)
-
 
 class ChallengerProgressView(ApiView):
     """GET/PUT /api/challenger/{guid}: the progress payload, and restoring it (C.3, C.4)."""
@@ -100,9 +97,6 @@ class ChallengerProgressView(ApiView):
         challenger = create_from_payload(guid, doc)
         return with_session(request, empty_response(201), challenger)
 
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)
-
 
 NEAR_MISS_FIELDS = ("id", "name", "at", "request", "status", "reason")
 
@@ -131,7 +125,3 @@ class ChallengerNearMissesView(ApiView):
         ]
         payload = Collection("nearMisses", "nearMiss", NEAR_MISS_FIELDS, rows)
         return with_session(request, Response(payload), challenger)
-
-    @schema.exclude
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)

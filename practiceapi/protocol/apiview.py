@@ -47,6 +47,10 @@ class ApiView(APIView):
     and the view reads `request.data` (parsed when first read). Methods not listed ignore
     bodies. `xml_roots` are the XML root elements this route unwraps; `entity_fields` are its
     entity's fields (their kinds coerce XML text; QUERY bodies may name them).
+
+    OPTIONS answers an empty 204 with the route's `headers_on_405` (its `Allow`); a route
+    whose OPTIONS answer has another shape overrides `options_response`. Viewsets map
+    OPTIONS to actions of their own instead (`practiceapi.routing`).
     """
 
     renderer_classes = API_RENDERERS
@@ -129,6 +133,15 @@ class ApiView(APIView):
         formats = self.body_formats.get(request.method)
         if formats is not None and formats.refused_before_view:
             request.negotiator.select_parser(request, request.parsers)
+
+    # A handler like `get`, answering a plain HttpResponse (DRF takes any); the stubs type
+    # DRF's own `options` as answering its Response.
+    def options(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
+        return self.options_response()
+
+    def options_response(self) -> HttpResponse:
+        """What OPTIONS answers on this route: by default an empty 204 with its `Allow`."""
+        return empty_response(204, self.headers_on_405)
 
     def handle_exception(self, exc: Exception) -> HttpResponse:
         if isinstance(exc, FixedResponse):
