@@ -19,6 +19,7 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.models import Challenger
 from challengers.request import session_of
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
@@ -49,6 +50,7 @@ class ChallengerView(ApiView):
             response = empty_response(201, {"Location": "/gui/challenges"})
             return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
+        challenger: Challenger | None
         if not header:
             admit_new_session(request)
             challenger = create_challenger()
@@ -86,9 +88,9 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
-            error.headers["X-CHALLENGER"] = str(named)
-            raise error
+            mismatch = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
+            mismatch.headers["X-CHALLENGER"] = str(named)
+            raise mismatch
         challenger = lookup_session(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
