@@ -127,7 +127,6 @@ get_near_misses = extend_schema(
         406: _error("No acceptable response type."),
     },
 )
-exclude = extend_schema(exclude=True)
 get_challenges = extend_schema(
     tags=["challenges"],
     summary="Every challenge with this session's completion status",

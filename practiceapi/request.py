@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 
 class ApiRequest(HttpRequest):
+    # Django's WSGI and ASGI requests always set these (None only on a bare HttpRequest).
+    method: str
+    content_type: str  # "" when none was sent
     # Set by practiceapi.middleware.ProtocolMiddleware.
     api_path: str  # normalised: leading "/" and optional "api/" removed, e.g. "todos/5"
     api_endpoint: bool  # an API-challenge route: tracked, X-CHALLENGER echoed, CORS

@@ -28,9 +28,13 @@ import os
 import secrets
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.functional import lazy
+
+if TYPE_CHECKING:
+    from dj_database_url import DBConfig
 
 GENERATED_PREFIX = "django-insecure-"
 KEY_FILE_SUFFIX = ".secret-key"
@@ -43,7 +47,7 @@ def generate() -> str:
     return GENERATED_PREFIX + secrets.token_urlsafe(50)
 
 
-def secret_key(environ: dict[str, str] | os._Environ, database: dict) -> str:
+def secret_key(environ: dict[str, str] | os._Environ, database: DBConfig) -> str:
     """The key the settings use: `SECRET_KEY` when set (not blank), else the installation's
     generated key for `database` (one entry of DATABASES, its ENGINE as dj-database-url
     parsed it)."""

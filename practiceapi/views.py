@@ -8,6 +8,7 @@ from django.shortcuts import render
 from practiceapi.editions import served
 from practiceapi.protocol.messages import NOT_FOUND
 from practiceapi.protocol.responses import error_response, status_only_404
+from practiceapi.request import api_request
 
 
 def not_found(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -15,6 +16,5 @@ def not_found(request: HttpRequest, *args: object, **kwargs: object) -> HttpResp
     reference's `<message>` element in XML (or the edition's status-only 404)."""
     if served().status_answers.wants_page(request):
         return render(request, "404.html", {"path": request.path}, status=404)
-    return status_only_404(request) or error_response(
-        request, 404, [NOT_FOUND], xml_child="message"
-    )
+    api = api_request(request)  # prepared by ProtocolMiddleware, as every request is
+    return status_only_404(api) or error_response(api, 404, [NOT_FOUND], xml_child="message")

@@ -38,7 +38,8 @@ class SecretSchema(AutoSchema):
                 )
             )
         # `{}` last: the note also accepts X-AUTH-TOKEN, documented as a header parameter.
-        return [{name: []} for name in self.security] + [{}]
+        requirements: list[dict[str, list[str]]] = [{name: []} for name in self.security]
+        return requirements + [{}]
 
     def _get_format_parameters(self) -> list[dict[str, Any]]:
         return []  # the response format is chosen by Accept only, never by `?format=`

@@ -111,9 +111,6 @@ class SecretTokenView(_SecretView):
         # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
         return empty_response(405, _token_allow())
 
-    def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, _token_allow())
-
 
 def _token_allow() -> dict[str, str]:
     return {"Allow": secret_edition().token_allow}
@@ -150,6 +147,3 @@ class SecretNoteView(_SecretView):
         secret = secret_for(require_session(request, BEARER_CHALLENGE))
         require_token(request, secret)
         return Response(note_payload(replace_note(secret, read_note(request)).note))
-
-    def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, NOTE_ALLOW)

@@ -23,6 +23,7 @@ from practiceapi.protocol.negotiation import TEXT, accept_asks_for
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.query import parse_query_string
 from practiceapi.protocol.responses import empty_response, error_response, preferred_type
+from practiceapi.request import api_request
 
 MAX_MIRROR_BYTES = 24000
 TOO_LARGE = f"Error: request too large, max allowed is {MAX_MIRROR_BYTES} bytes"
@@ -155,7 +156,7 @@ def mirror_request(request: HttpRequest) -> HttpResponse:
     if _too_large(request):
         if _wants_plain(request):
             return _plain(TOO_LARGE, 413)
-        return error_response(request, 413, [TOO_LARGE])
+        return error_response(api_request(request), 413, [TOO_LARGE])
     return interpreted_response(request, mirror_text(request))
 
 

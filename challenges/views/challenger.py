@@ -19,6 +19,7 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.models import Challenger
 from challengers.request import session_of
 from challengers.sessions import create_challenger, mode, single_player
 from challenges import schema
@@ -49,6 +50,7 @@ class ChallengerView(ApiView):
             response = empty_response(201, {"Location": "/gui/challenges"})
             return with_session(request, response, single_player())
         header = (request.META.get("HTTP_X_CHALLENGER") or "").strip()
+        challenger: Challenger | None
         if not header:
             admit_new_session(request)
             challenger = create_challenger()
@@ -63,9 +65,6 @@ class ChallengerView(ApiView):
             )
         response = empty_response(200, {"Location": f"/gui/challenges/{challenger.guid}"})
         return with_session(request, response, challenger)
-
-    def options(self, request: Request) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)
 
 
 class ChallengerProgressView(ApiView):
@@ -89,9 +88,9 @@ class ChallengerProgressView(ApiView):
             raise ApiError(400, str(error)) from None
         named = doc.get("xChallenger")
         if str(named).strip().lower() != guid.strip().lower():
-            error = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
-            error.headers["X-CHALLENGER"] = str(named)
-            raise error
+            mismatch = ApiError(session_edition().guid_mismatch_status, GUID_MISMATCH)
+            mismatch.headers["X-CHALLENGER"] = str(named)
+            raise mismatch
         challenger = lookup_session(request, guid)
         if challenger is not None:
             challenger = restore_progress(challenger, doc)
@@ -99,9 +98,6 @@ class ChallengerProgressView(ApiView):
         admit_new_session(request)
         challenger = create_from_payload(guid, doc)
         return with_session(request, empty_response(201), challenger)
-
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)
 
 
 NEAR_MISS_FIELDS = ("id", "name", "at", "request", "status", "reason")
@@ -131,7 +127,3 @@ class ChallengerNearMissesView(ApiView):
         ]
         payload = Collection("nearMisses", "nearMiss", NEAR_MISS_FIELDS, rows)
         return with_session(request, Response(payload), challenger)
-
-    @schema.exclude
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, self.headers_on_405)

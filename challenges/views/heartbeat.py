@@ -25,9 +25,6 @@ class HeartbeatView(ApiView):
     def get(self, request: Request) -> HttpResponse:
         return empty_response(204)
 
-    def options(self, request: Request) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
-        return empty_response(204, ALLOW)
-
     @heartbeat(405, "Deliberately not allowed")
     def post(self, request: Request) -> HttpResponse:
         response = empty_response(405)

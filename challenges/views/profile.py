@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -22,7 +21,6 @@ from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Item
-from practiceapi.protocol.responses import empty_response
 from practiceapi.protocol.typenames import json_type_name
 
 NAME_MAX = 100
@@ -213,7 +211,3 @@ class ChallengerProfileView(ApiView):
         challenger = _challenger(guid)
         changes = parse_profile(request.data)
         return _profile_response(save_profile(challenger, changes))
-
-    @extend_schema(exclude=True)
-    def options(self, request: Request, guid: str) -> HttpResponse:
-        return empty_response(204, ALLOW)

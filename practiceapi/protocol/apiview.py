@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django.http import HttpRequest, HttpResponse
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +15,7 @@ from rest_framework.views import APIView
 from practiceapi.protocol.drf import ApiContentNegotiation
 from practiceapi.protocol.formats import API_RENDERERS
 from practiceapi.protocol.negotiation import JSON, PRODUCIBLE, VendorXml
-from practiceapi.protocol.parsers import BodyFormats, BodyParser
+from practiceapi.protocol.parsers import BodyFormats
 from practiceapi.protocol.query import Field
 from practiceapi.protocol.renderers import JsonRenderer
 from practiceapi.protocol.responses import empty_response
@@ -47,6 +48,10 @@ class ApiView(APIView):
     and the view reads `request.data` (parsed when first read). Methods not listed ignore
     bodies. `xml_roots` are the XML root elements this route unwraps; `entity_fields` are its
     entity's fields (their kinds coerce XML text; QUERY bodies may name them).
+
+    OPTIONS answers an empty 204 with the route's `headers_on_405` (its `Allow`); a route
+    whose OPTIONS answer has another shape overrides `options_response`. Viewsets map
+    OPTIONS to actions of their own instead (`practiceapi.routing`).
     """
 
     renderer_classes = API_RENDERERS
@@ -80,18 +85,18 @@ class ApiView(APIView):
         # DRF would add `Allow` and `Vary` to every response; routes set their own headers.
         return {}
 
-    def parsers_for(self, method: str) -> list[BodyParser]:
+    def parsers_for(self, method: str) -> list[BaseParser]:
         formats = self.body_formats.get(method)
         return [parser() for parser in formats.parsers] if formats else []
 
-    def get_parsers(self) -> list[BodyParser]:
+    def get_parsers(self) -> list[BaseParser]:
         request = getattr(self, "request", None)
         return self.parsers_for(request.method) if request is not None else []
 
     def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
         return BodyRequest(
             request,
-            parsers=self.parsers_for(request.method),
+            parsers=self.parsers_for(api_request(request).method),
             authenticators=self.get_authenticators(),
             negotiator=self.get_content_negotiator(),
             parser_context=self.get_parser_context(request),
@@ -99,8 +104,9 @@ class ApiView(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         self.format_kwarg = None
-        api_request(request).structured_xml = self.structured_xml
-        if not self.implements(request.method):
+        api = api_request(request)
+        api.structured_xml = self.structured_xml
+        if not self.implements(api.method):
             raise FixedResponse(empty_response(405, self.headers_on_405))
         self.before_negotiation(request)
         if self.negotiate and request.method != "OPTIONS":
@@ -126,16 +132,30 @@ class ApiView(APIView):
         """Refuse a Content-Type this method does not read before the view looks at
         anything else; the body itself is parsed only when the view reads it. Formats
         refused only when read are checked then, by DRF's own call to `select_parser`."""
-        formats = self.body_formats.get(request.method)
+        formats = self.body_formats.get(api_request(request).method)
         if formats is not None and formats.refused_before_view:
-            request.negotiator.select_parser(request, request.parsers)
+            # DRF's Request always holds a negotiator and parsers (its defaults when given
+            # none); initialize_request gave it this view's.
+            negotiator = request.negotiator or self.get_content_negotiator()
+            negotiator.select_parser(request, request.parsers or ())
 
-    def handle_exception(self, exc: Exception) -> HttpResponse:
+    # A handler like `get`, answering a plain HttpResponse (DRF takes any); the stubs type
+    # DRF's own `options` as answering its Response.
+    def options(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
+        return self.options_response()
+
+    def options_response(self) -> HttpResponse:
+        """What OPTIONS answers on this route: by default an empty 204 with its `Allow`."""
+        return empty_response(204, self.headers_on_405)
+
+    # DRF answers with whatever the exception handler returns (ours answers plain
+    # HttpResponses) and finalizes any HttpResponseBase; its stubs narrow both to Response.
+    def handle_exception(self, exc: Exception) -> HttpResponse:  # type: ignore[override]
         if isinstance(exc, FixedResponse):
             return exc.response
         return super().handle_exception(exc)
 
-    def finalize_response(
+    def finalize_response(  # type: ignore[override]
         self, request: Request, response: HttpResponse, *args: Any, **kwargs: Any
     ) -> HttpResponse:
         if isinstance(response, Response):
@@ -144,7 +164,7 @@ class ApiView(APIView):
             if response.content_type is None:
                 # Echo exactly the negotiated type (e.g. a vendor +xml type).
                 response.content_type = getattr(request, "accepted_media_type", None) or JSON
-        return super().finalize_response(request, response, *args, **kwargs)
+        return super().finalize_response(request, response, *args, **kwargs)  # type: ignore[arg-type]
 
 
 class FixedResponse(Exception):

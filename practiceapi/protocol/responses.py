@@ -21,7 +21,7 @@ from practiceapi.protocol.negotiation import (
     VendorXml,
 )
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.request import ApiRequest, outcome_of
+from practiceapi.request import ApiRequest, api_request, outcome_of
 
 
 def negotiated_type(
@@ -63,11 +63,12 @@ def error_response(
         return empty_response(status, {"Content-Type": JSON, **(headers or {})})
     # A view that already negotiated (possibly over a narrower set of types) answers its
     # errors in that type; otherwise negotiate now, falling back to JSON.
-    media_type = request.negotiated_type
+    api = api_request(request)
+    media_type = api.negotiated_type
     if force_json:
         media_type = JSON
     elif media_type is None:
-        media_type = preferred_type(request, structured_xml=request.structured_xml)
+        media_type = preferred_type(request, structured_xml=api.structured_xml)
     try:
         body = render(payload, media_type)
     except (TypeError, ValueError):

@@ -99,7 +99,7 @@ class TodoApiView(ApiView):
         self, request: Request, todo_id: int | None, build: Callable[[dict], dict]
     ) -> dict:
         """`amend_todo` (raises TodoNotFound), leaving the list's counts after it."""
-        row, counts = amend_todo(self.challenger, todo_id, build)
+        row, counts = amend_todo(self.owner, todo_id, build)
         leave_facts(request, counts)
         return row
 
@@ -107,7 +107,10 @@ class TodoApiView(ApiView):
     def owner(self) -> Challenger:
         """The session a write acts for: `before_negotiation` refused writes without one
         (single mode always has its one session)."""
-        return cast(Challenger, self.challenger)
+        challenger = self.challenger
+        if challenger is None:
+            raise RuntimeError("a todo write reached its view without a session")
+        return challenger
 
     def before_negotiation(self, request: Request) -> None:
         # Multi-player without a session may read the default list but never write (§2.11).

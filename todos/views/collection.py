@@ -8,6 +8,7 @@ the reference's fixed routes (no `Allow`, spec/api.md §2.4).
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django.http import HttpResponse
 from rest_framework.request import Request
@@ -20,7 +21,7 @@ from practiceapi.protocol.query import (
     ParsedQuery,
     apply_query,
 )
-from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, run_query_body
+from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import api_request, outcome_of
 from todos import schema
@@ -94,7 +95,7 @@ class TodoListActions(TodoApiView):
     @schema.query_todos
     def query(self, request: Request) -> Response:
         page = run_query_body(
-            lambda: request.data,
+            lambda: cast(QueryBody, request.data),  # what the QUERY parsers produce
             self.read_rows(request),
             self.url_query,
             TODO_FIELDS,
@@ -108,7 +109,7 @@ class TodoListActions(TodoApiView):
         rules = todo_edition()
         draft = validate_create(read_todo_body(request))
         try:
-            row, counts = create_todo(self.challenger, draft, cap=max_todos())
+            row, counts = create_todo(self.owner, draft, cap=max_todos())
         except TodoLimitReached as full:
             raise ApiError(rules.todo_cap_status, max_todos_reached(full.cap)) from None
         except MissingTitle:

@@ -59,6 +59,3 @@ class ChallengerDatabaseView(ApiView):
         replace_all(challenger, rows)
         response = empty_response(204)
         return with_session(request, response, challenger)
-
-    def options(self, request: Request, guid: str) -> HttpResponse:  # type: ignore[override]  # a handler, see ApiView
-        return empty_response(204, self.headers_on_405)

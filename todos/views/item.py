@@ -260,7 +260,7 @@ class TodoItemActions(TodoApiView):
     @schema.delete_todo
     def destroy(self, request: Request, todo_id: str) -> HttpResponse:
         try:
-            counts = delete_todo(self.challenger, parse_path_id(todo_id))
+            counts = delete_todo(self.owner, parse_path_id(todo_id))
         except TodoNotFound:
             raise ApiError(404, f"Could not find any instances with todos/{todo_id}") from None
         leave_facts(request, counts)
