@@ -69,6 +69,12 @@ class Exchange:
         """The route shape of the request (`challenges.routes`)."""
         return self.route if self.route is not None else route_shape(self.path)
 
+    @cached_property
+    def accept(self) -> str:
+        """The request's Accept header ("" when absent), read once for every condition
+        that tests it."""
+        return self.header("accept") or ""
+
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())
 
