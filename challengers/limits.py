@@ -22,13 +22,14 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Field, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
 from challengers.models import SessionCreations
 from practiceapi.clients import client_address
 from practiceapi.protocol.errors import ApiError
+from practiceapi.sql import column
 
 WINDOW = timedelta(hours=1)
 
@@ -66,21 +67,13 @@ def admit_new_session(request: HttpRequest) -> None:
         raise SessionLimitReached(limit, max(1, math.ceil(left)))
 
 
-def _column(name: str) -> str:
-    """The column of one of SessionCreations' concrete fields."""
-    field = SessionCreations._meta.get_field(name)
-    # get_field also answers reverse relations, which have no column.
-    assert isinstance(field, Field) and field.column is not None, name
-    return field.column
-
-
 def count_one(client: str, start: datetime) -> int:
     """Add one to the client's count for the hour starting at `start`; the new count."""
     meta = SessionCreations._meta
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
     client_col, start_col, count_col = (
-        quote(_column(name)) for name in ("client", "window_start", "count")
+        quote(column(meta, name)) for name in ("client", "window_start", "count")
     )
     sql = (
         f"INSERT INTO {table} ({client_col}, {start_col}, {count_col}) VALUES (%s, %s, 1) "

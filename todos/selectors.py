@@ -22,10 +22,9 @@ from typing import Any, NamedTuple
 from cachetools import LRUCache
 from django.conf import settings
 from django.db import connection
-from django.db.models import Field
-from django.db.models.options import Options
 
 from challengers.models import Challenger
+from practiceapi.sql import column
 from todos.models import Todo
 
 DEFAULT_TITLES = (
@@ -96,15 +95,6 @@ def sql_names(vendor: str) -> dict[str, str]:
         "done": quote(column(todo, "done_status")),
         "todo_id": quote(column(todo, "todo_id")),
     }
-
-
-def column(meta: Options[Any], name: str) -> str:
-    """The column of one of a model's concrete fields (the field's own name is not always
-    its column: a foreign key's is `<name>_id`)."""
-    field = meta.get_field(name)
-    # get_field also answers reverse relations, which have no column.
-    assert isinstance(field, Field) and field.column is not None, name
-    return field.column
 
 
 def _row_columns(prefix: str = "") -> str:

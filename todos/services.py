@@ -28,11 +28,11 @@ from typing import Any
 from django.db import connection, transaction
 
 from challengers.models import Challenger, new_list_token
+from practiceapi.sql import column
 from todos.models import Todo
 from todos.selectors import (
     DEFAULT_TITLES,
     ListCounts,
-    column,
     list_counts,
     row_from_columns,
     rows_sql,
