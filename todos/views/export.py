@@ -13,17 +13,13 @@ from django.http import HttpResponse
 from rest_framework.decorators import action
 from rest_framework.request import Request
 
-from challengers.request import session_of
-from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.protocol.responses import empty_response
 from practiceapi.request import outcome_of
 from todos import schema
-from todos.resource import TODO_XML
-from todos.selectors import list_counts, list_rows
-from todos.views.base import collection, leave_facts
+from todos.views.base import TodoApiView, collection
 
 UNSUPPORTED_FORMAT = (
     "Unsupported export format. Use one of: "
@@ -32,10 +28,8 @@ UNSUPPORTED_FORMAT = (
 EXPORT_ALLOW = "GET, OPTIONS"
 
 
-class TodoExportActions(ApiView):
+class TodoExportActions(TodoApiView):
     """Every todo of the caller's list in one of ten formats."""
-
-    structured_xml = TODO_XML
 
     @schema.export_todos
     @action(detail=False, methods=["get"], negotiate=False)
@@ -45,10 +39,7 @@ class TodoExportActions(ApiView):
         if export is None:
             raise ApiError(400, UNSUPPORTED_FORMAT)
         media_type = export.media_type
-        challenger = session_of(request)
-        rows = list_rows(challenger)
-        leave_facts(request, list_counts(rows))
-        payload = collection(rows)
+        payload = collection(self.read_rows(request))
         # Rendered here, not by DRF: the outcome still records what the body was made from.
         outcome_of(request).payload = payload
         response = HttpResponse(render(payload, media_type), content_type=media_type)
