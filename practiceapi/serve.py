@@ -68,8 +68,8 @@ MOST_FILES = 1_048_576
 SQLITE_MOST_WORKERS = 8
 
 
-def is_postgres(database_url: str) -> bool:
-    return urlsplit(database_url).scheme in ("postgres", "postgresql", "pgsql")
+def is_postgres(database_url: str | None) -> bool:
+    return urlsplit(database_url or "").scheme in ("postgres", "postgresql", "pgsql")
 
 
 def usable_cpus() -> int:

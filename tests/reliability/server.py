@@ -35,6 +35,7 @@ from urllib.parse import urlsplit, urlunsplit
 import orjson
 
 from practiceapi import serve
+from practiceapi.serve import is_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -58,10 +59,6 @@ def free_port() -> int:
 
 
 # ---------------------------------------------------------------------------- databases
-
-
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and urlsplit(url).scheme in ("postgres", "postgresql", "pgsql")
 
 
 @contextlib.contextmanager
