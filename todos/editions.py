@@ -18,6 +18,7 @@ import orjson
 from practiceapi.editions import PerEdition
 from practiceapi.protocol.messages import VALIDATION_PREFIX
 from practiceapi.protocol.query import UNPAGED, Paging
+from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.typenames import gson_type_name, json_type_name
 from todos.messages import (
     CLASSIC_CREATE_WITH_ID,
@@ -30,7 +31,8 @@ from todos.messages import (
 from todos.resource import CLAMP_PAGING, GET_PAGING
 from todos.values import TextValues, TypedValues
 
-CALENDAR = "text/calendar"
+# The one format only a single todo is answered in.
+CALENDAR = CalendarRenderer.media_type
 
 
 class ValueReading(Protocol):

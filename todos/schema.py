@@ -22,7 +22,7 @@ from challengers.schema import TAG as SESSION_TAG
 from practiceapi.openapi import ERRORS, move_statuses, xml_ordered
 from practiceapi.protocol.formats import FORMATS, JSON, TEXT_XML, XML
 from practiceapi.protocol.querybody import ACCEPT_QUERY
-from todos.editions import todo_edition
+from todos.editions import CALENDAR, todo_edition
 from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 TAG = "todos"
@@ -252,7 +252,7 @@ get_todo = _schema(
     parameters=[TODO_ID],
     responses={
         **_responses({200: (TODOS, "The todo, wrapped in a collection.")}, **COMMON_ERRORS),
-        (200, "text/calendar"): OpenApiResponse(OpenApiTypes.STR, description="A VCALENDAR."),
+        (200, CALENDAR): OpenApiResponse(OpenApiTypes.STR, description="A VCALENDAR."),
         **_errors(e404="No todo with that id."),
     },
 )
