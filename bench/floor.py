@@ -496,7 +496,7 @@ def compare(
     return "\n".join(lines)
 
 
-def profile(side: Side, kind: str, rounds: int, batch: int) -> str:
+def profile(side: Side, kind: str, rounds: int, batch: int, callees: str | None = None) -> str:
     group = (kind,) if kind in READS else WRITES
     timed_batch(side, group, batch)
     profiler = cProfile.Profile()
@@ -508,6 +508,8 @@ def profile(side: Side, kind: str, rounds: int, batch: int) -> str:
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("cumulative").print_stats(60)
     stats.sort_stats("tottime").print_stats(40)
+    if callees:
+        stats.print_callees(callees)
     return f"{rounds * batch} requests of each of {group}\n" + out.getvalue()
 
 
@@ -537,6 +539,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--profile", choices=(*READS, *WRITES), help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
+    parser.add_argument(
+        "--callees", metavar="REGEX", help="with --profile: also what the matching functions call"
+    )
     args = parser.parse_args(argv)
     kinds = args.types.split(",")
 
@@ -548,7 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         ]
         if args.profile:
             side = next(x for x in (ours, *floors) if x.name == args.profile_side)
-            print(profile(side, args.profile, args.rounds, args.batch))
+            print(profile(side, args.profile, args.rounds, args.batch, args.callees))
             return 0
         print(
             f"CPU per request, {args.database}, in one process, {args.rounds} alternating"

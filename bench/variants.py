@@ -29,3 +29,16 @@ def split_part_scan(part: str) -> Filter:
                 rest_start += len(follow)
         return Filter(part[:pos], TOKENS[token], part[rest_start:])
     return Filter(part, EQUALS, "")
+
+
+def carries_any_query(query_string, header, query=None):  # noqa: ANN001, ANN201
+    """`challenges.catalogue.carries` before query parameters were needs of their own: any
+    query made every query challenge of the route worth judging."""
+    from challenges.catalogue import active
+    from challenges.conditions import QUERY, request_carries
+
+    needed = active()._needed
+    carried = request_carries(query_string, header, needed, query)
+    if QUERY in carried:
+        carried |= {need for need in needed if need.startswith(QUERY)}
+    return carried

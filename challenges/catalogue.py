@@ -17,7 +17,7 @@ through them and never name a challenge themselves.
 from __future__ import annotations
 
 import operator
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from challengers.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
@@ -135,7 +135,14 @@ from challenges.rules import (
 )
 from practiceapi.editions import PerEdition
 from practiceapi.protocol.messages import BODY_TOO_LARGE, UNKNOWN_FIELD, VALIDATION_PREFIX, too_long
-from practiceapi.protocol.query import EQUALS, GREATER_THAN, LESS_THAN, MATCHES, WILDCARD
+from practiceapi.protocol.query import (
+    EQUALS,
+    GREATER_THAN,
+    LESS_THAN,
+    MATCHES,
+    WILDCARD,
+    ParsedQuery,
+)
 from todos.messages import AMEND_ID, DONE_STATUS_NOT_BOOLEAN, MANDATORY_TITLE, PUT_CANNOT_CREATE
 from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
@@ -1525,5 +1532,7 @@ def judge(exchange: Exchange, challenges: Iterable[Challenge]) -> Judgement:
     return active().judge(exchange, challenges)
 
 
-def carries(query_string: str, header: Any) -> frozenset[str]:
-    return active().carries(query_string, header)
+def carries(
+    query_string: str, header: Any, query: Callable[[], ParsedQuery] | None = None
+) -> frozenset[str]:
+    return active().carries(query_string, header, query)

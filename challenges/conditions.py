@@ -25,12 +25,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from challenges.exchange import Exchange
+from practiceapi.protocol.query import ParsedQuery, parse_query_string
 
 # What a condition reads: REQUEST ones can be judged before the view runs.
 REQUEST = "request"
 RESPONSE = "response"
 
-QUERY = "?"  # in `needs`: at least one query parameter
+QUERY = "?"  # in `needs`: at least one query parameter (`query_param`: one of that name)
 ANY_METHOD = "*"  # in the route index: challenges whose attempt names no method
 
 Test = Callable[[Exchange], Any]
@@ -210,14 +211,37 @@ def response_type(*media_types: str) -> Condition:
 # --------------------------------------------------------------------------- derivations
 
 
+def query_param(name: str) -> str:
+    """In `needs`: a query parameter `name` (trimmed, in any case), as the request's
+    parsed query names it. A challenge about `_limit` is not worth judging on a request
+    whose query is `doneStatus=false`: a filtered list read otherwise judged every query
+    challenge of the list route."""
+    return QUERY + name.strip().lower()
+
+
 def request_carries(
-    query_string: str, header: Callable[[str], str | None], needed: Iterable[str]
+    query_string: str,
+    header: Callable[[str], str | None],
+    needed: Iterable[str],
+    query: Callable[[], ParsedQuery] | None = None,
 ) -> frozenset[str]:
-    """Which of `needed` (`QUERY`, header names) this request carries."""
+    """Which of `needed` (`QUERY`, `query_param`s, header names) this request carries.
+    `query`: the request's parsed query (what the conditions read), parsed from
+    `query_string` when not given."""
     carried = set()
+    names: set[str] | None = None
     for what in needed:
         if what == QUERY:
             if any(query_string.split("&")):
+                carried.add(what)
+        elif what.startswith(QUERY):
+            if names is None:
+                if not query_string:
+                    names = set()
+                else:
+                    parsed = query() if query is not None else parse_query_string(query_string)
+                    names = {query_param(p.name) for p in parsed.params}
+            if what in names:
                 carried.add(what)
         elif (header(what) or "").strip():
             carried.add(what)

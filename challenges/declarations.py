@@ -16,7 +16,7 @@ differs; `challenges.catalogue` says which one is served.
 from __future__ import annotations
 
 import logging
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from challenges.conditions import ANY_METHOD, REQUEST, Condition, request_carries
 from challenges.exchange import Exchange
 from challenges.routes import OTHER, route_shape
+from practiceapi.protocol.query import ParsedQuery
 
 logger = logging.getLogger(__name__)
 
@@ -301,9 +302,11 @@ class Catalogue:
         index = self.route_index(mode)
         return index.get((method, shape), ()) + index.get((ANY_METHOD, shape), ())
 
-    def carries(self, query_string: str, header: Any) -> frozenset[str]:
+    def carries(
+        self, query_string: str, header: Any, query: Callable[[], ParsedQuery] | None = None
+    ) -> frozenset[str]:
         """Which of the things any attempt needs this request carries."""
-        return request_carries(query_string, header, self._needed)
+        return request_carries(query_string, header, self._needed, query)
 
     def open_candidates(
         self,

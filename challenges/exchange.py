@@ -34,8 +34,8 @@ class Exchange:
     method: str  # effective method (after X-HTTP-Method-Override), upper-case
     path: str  # normalised: leading "/" and optional "api/" removed, e.g. "todos/5"
     query_string: str  # raw, undecoded, without "?"
-    # Request headers, read with lower-case names: the request's own case-insensitive
-    # view (`HttpRequest.headers`), or a dict with lower-cased keys.
+    # Request headers, read with lower-case names: a view of the request's environ
+    # (`challenges.tracking.MetaHeaders`), or a dict with lower-cased keys.
     headers: Mapping[str, str]
     body: bytes  # raw request body
     status: int

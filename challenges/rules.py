@@ -24,6 +24,7 @@ from challenges.conditions import (
     Condition,
     on_request,
     on_response,
+    query_param,
 )
 from challenges.exchange import Exchange
 from challenges.routes import challenger_guid
@@ -31,7 +32,10 @@ from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.query import (
     EQUALS,
+    LIMIT,
     MATCHES,
+    OFFSET,
+    SORT_BY,
     Filter,
     parse_query_string,
 )
@@ -117,7 +121,7 @@ def param_equals(name: str, value: str) -> Condition:
         lambda x: _plain_param(x, name) == value,
         f"the query asked for {name}={{seen}}; this challenge needs {name}={value}",
         lambda x: _plain_param(x, name),
-        needs=(QUERY,),
+        needs=(query_param(name),),
     )
 
 
@@ -127,7 +131,7 @@ def param_given(name: str) -> Condition:
         f"query has {name}",
         lambda x: _plain_param(x, name) is not None,
         f"the query had no {name}; this challenge needs one",
-        needs=(QUERY,),
+        needs=(query_param(name),),
     )
 
 
@@ -137,7 +141,7 @@ def filter_on(field_name: str, op: str, shown: str) -> Condition:
         f"filters {field_name} with {shown}",
         lambda x: bool(_filters_on(x, field_name, op)),
         f"the query had no {field_name}{shown} filter; this challenge needs one",
-        needs=(QUERY,),
+        needs=(query_param(field_name),),
     )
 
 
@@ -174,7 +178,7 @@ def sorted_by(count: str = "any", direction: str = "any") -> Condition:
         test,
         f"the sort was `{{seen}}`; this challenge needs {name}",
         _shown_sort,
-        needs=(QUERY,),
+        needs=(query_param(SORT_BY),),
     )
 
 
@@ -198,7 +202,7 @@ def _limit_condition(name: str, test: Callable[[int], bool], wanted: str) -> Con
         lambda x: (limit := _limit(x)) is not None and test(limit),
         f"the query asked for _limit={{seen}}; this challenge needs {wanted}",
         lambda x: x.query.limit,
-        needs=(QUERY,),
+        needs=(query_param(LIMIT),),
     )
 
 
@@ -223,7 +227,7 @@ def offset_given() -> Condition:
         "an _offset",
         lambda x: x.query.offset_op is not None,
         "the query had no _offset; this challenge needs one",
-        needs=(QUERY,),
+        needs=(query_param(OFFSET),),
     )
 
 

@@ -8,6 +8,7 @@ the request under an attribute this module declares (`TrackedRequest`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -36,6 +37,29 @@ class Tracking:
     exchange: Exchange | None = None
 
 
+class MetaHeaders(Mapping[str, str]):
+    """A request's headers read by name straight from its WSGI environ. Rules read a
+    few headers by name; Django's `request.headers` first copies and renames every header
+    the request has, which was a fifth of tracking's cost on a list read."""
+
+    __slots__ = ("_meta",)
+
+    def __init__(self, meta: Mapping[str, str]) -> None:
+        self._meta = meta
+
+    def __getitem__(self, name: str) -> str:
+        return self._meta[HttpHeaders.to_wsgi_name(name)]
+
+    def get(self, name: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        return self._meta.get(HttpHeaders.to_wsgi_name(name), default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(HttpHeaders(self._meta))
+
+    def __len__(self) -> int:
+        return len(HttpHeaders(self._meta))
+
+
 class TrackedRequest(SessionRequest):
     tracking: Tracking  # set by challenges.middleware.TrackingMiddleware
 
@@ -52,8 +76,7 @@ def exchange_for(request: TrackedRequest, response: HttpResponse | None) -> Exch
             path=request.api_path,
             route=shape(request.api_route),
             query_string=request.META.get("QUERY_STRING", ""),
-            # Django's case-insensitive views, not copies: rules read a few headers by name.
-            headers=request.headers,
+            headers=MetaHeaders(request.META),
             body=request.body,
             status=0,
             response_headers={},
@@ -93,10 +116,8 @@ def carried(request: TrackedRequest) -> frozenset[str]:
     state = request.tracking
     if state.carried is None:
         meta = request.META
-        state.carried = carries(
-            meta.get("QUERY_STRING", ""),
-            lambda name: meta.get(HttpHeaders.to_wsgi_name(name)),
-        )
+        outcome = request.outcome
+        state.carried = carries(outcome.query_string, MetaHeaders(meta).get, lambda: outcome.query)
     return state.carried
 
 

@@ -19,6 +19,7 @@ from challenges.catalogue import (
     carries,
     completed_keys,
     completed_on_arrival,
+    open_candidates,
 )
 from challenges.conditions import QUERY
 from challenges.exchange import Exchange
@@ -1375,17 +1376,27 @@ def test_route_shapes(path: str, shape: str) -> None:
     [
         ("", {}, set()),
         ("&", {}, set()),
-        ("doneStatus=true", {}, {QUERY}),
-        ("&_limit=5", {}, {QUERY}),
+        ("doneStatus=true", {}, {QUERY, "?donestatus"}),
+        ("&_limit=5", {}, {QUERY, "?_limit"}),
+        ("%20_SortBy%20=-id", {}, {QUERY, "?_sortby"}),
+        ("id>1&_offset=2", {}, {QUERY, "?id", "?_offset"}),
+        ("nothing=1", {}, {QUERY}),
         ("", {"accept": "application/xml"}, {"accept"}),
         ("", {"accept": "  "}, set()),
-        ("id=1", {"accept": "*/*"}, {QUERY, "accept"}),
+        ("id=1", {"accept": "*/*"}, {QUERY, "?id", "accept"}),
     ],
 )
-def test_request_carries_a_query_and_non_blank_headers(
+def test_request_carries_a_query_its_parameters_and_non_blank_headers(
     query: str, headers: dict[str, str], carried: set[str]
 ) -> None:
     assert carries(query, headers.get) == carried
+
+
+def test_a_filtered_list_read_is_no_attempt_at_sorting_or_paging() -> None:
+    carried = carries("doneStatus=false", {}.get)
+    judged = {c.key for c in open_candidates("multi", "GET", "todos", {}, carried)}
+    assert "GET_TODOS_FILTERED" in judged
+    assert not judged & {"GET_TODOS_SORTED_ASCENDING", "GET_TODOS_PAGINATED_LIMIT"}
 
 
 def test_plain_list_reads_meet_no_filter_sort_paging_or_accept_rule() -> None:
