@@ -16,7 +16,9 @@ def bench():
     return run
 
 
-def measurement(bench, workload: str, target: str, pair: str, turns: list[int]):
+def measurement(
+    bench, workload: str, target: str, pair: str, turns: list[int], p99_ms: float = 20.0
+):
     median = sorted(turns)[(len(turns) - 1) // 2]
     return bench.Measurement(
         workload=workload,
@@ -26,7 +28,7 @@ def measurement(bench, workload: str, target: str, pair: str, turns: list[int]):
         pair=pair,
         rps=median,
         p50_ms=5.0,
-        p99_ms=20.0,
+        p99_ms=p99_ms,
         max_ms=30.0,
         requests=median * 15,
         errors=0,
@@ -77,4 +79,18 @@ def test_each_ratio_pairs_the_turns_of_its_own_run(bench, capsys):
     # misses its 1.0.
     assert "list_sqlite[granian:2:2]: targets met" in out
     assert "list_postgres[granian:2:2]: MISSED ratio 0.90 < 1.0" in out
+    assert all_met is False
+
+
+def test_our_p99_is_held_to_json_servers_in_the_same_run(bench, capsys):
+    args = argparse.Namespace(server=[bench.ServerSpec.parse("granian:2")], duration=15)
+    pair = "postgres[granian:2]"
+    ours = [measurement(bench, "mixed", "ours", pair, [700, 700, 700], p99_ms=41.5)]
+    theirs = [measurement(bench, "mixed", "json-server", pair, [1000, 1000, 1000], p99_ms=30.0)]
+
+    all_met = bench.report(args, ours, theirs)
+
+    out = capsys.readouterr().out
+    # 0.70 meets PostgreSQL's mix target (0.6); the p99 above json-server's does not.
+    assert "mixed_postgres: MISSED p99 41.5 ms > json-server's 30.0" in out
     assert all_met is False
