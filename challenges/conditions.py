@@ -236,11 +236,8 @@ def request_carries(
                 carried.add(what)
         elif what.startswith(QUERY):
             if names is None:
-                if not query_string:
-                    names = set()
-                else:
-                    parsed = query() if query is not None else parse_query_string(query_string)
-                    names = {query_param(p.name) for p in parsed.params}
+                parsed = query() if query is not None else parse_query_string(query_string)
+                names = {query_param(p.name) for p in parsed.params}
             if what in names:
                 carried.add(what)
         elif (header(what) or "").strip():
