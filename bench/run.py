@@ -90,7 +90,8 @@ WORKLOADS: dict[str, tuple[str, ...]] = {
     "one": ("mixed.lua", "0,0,100,0"),
     "writes": ("mixed.lua", "0,0,0,100"),
 }
-# And every workload: a p99 no higher than json-server's in the same run, no errors, and:
+# Every workload, besides its ratio: no errors, a p99 no higher than json-server's in the
+# same run (`report`), and at most this much memory for the server's processes.
 TARGET_RSS_MB = 250.0
 
 WRK_INSTALL_HINT = (
