@@ -384,12 +384,13 @@ ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
 def handler_without(prefixes: tuple[str, ...]) -> Callable:
     """Our WSGI application with the middleware whose paths start with `prefixes` left out."""
     from django.conf import settings
-    from django.core.handlers.wsgi import WSGIHandler
     from django.test.utils import override_settings
+
+    from practiceapi.wsgi import ResolvedOnceHandler
 
     kept = [m for m in settings.MIDDLEWARE if not m.startswith(prefixes)]
     with override_settings(MIDDLEWARE=kept):
-        return WSGIHandler()
+        return ResolvedOnceHandler()
 
 
 def ablated_side(name: str, app: Callable, guid: str) -> Side:
@@ -406,7 +407,9 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
             ("challenges.middleware", "track_arrival", lambda request: None),
         ),
         "session": (("challengers.middleware", "resolve", lambda header: kept),),
-        "loader": (("challengers.sessions", "challenger_from_row", lambda row: kept),),
+        "loader": (
+            ("challengers.sessions", "challenger_from_row", lambda row, database: kept),
+        ),
     }[name]
     return Side(f"without {name}", app, guid, patches)
 

@@ -42,3 +42,48 @@ def carries_any_query(query_string, header, query=None):  # noqa: ANN001, ANN201
     if QUERY in carried:
         carried |= {need for need in needed if need.startswith(QUERY)}
     return carried
+
+
+def find_challenger_via_proxy(guid):  # noqa: ANN001, ANN201
+    """`challengers.sessions.find_challenger` before it looked up the thread's connection
+    once: every `connection.x` went through the proxy (asgiref's context-local storage),
+    and the JSON columns were decoded by `JSONField.from_db_value` (`json`)."""
+    from django.db import connection
+
+    from challengers.models import Challenger
+    from challengers.sessions import _find_plan, canonical_guid
+
+    if not guid or not guid.strip():
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_find_plan(connection.vendor).sql, [canonical_guid(guid)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    for index, functions, column in _django_converters(connection.vendor):
+        for convert in functions:
+            values[index] = convert(values[index], column, connection)
+    return Challenger.from_db(connection.alias, None, values)
+
+
+_CONVERTERS: dict = {}
+
+
+def _django_converters(vendor):  # noqa: ANN001, ANN202
+    if vendor not in _CONVERTERS:
+        from django.db import connection
+
+        from challengers.models import Challenger
+
+        meta = Challenger._meta
+        found = []
+        for index, field in enumerate(meta.concrete_fields):
+            column = field.get_col(meta.db_table)
+            functions = connection.ops.get_db_converters(column) + column.get_db_converters(
+                connection
+            )
+            if functions:
+                found.append((index, functions, column))
+        _CONVERTERS[vendor] = found
+    return _CONVERTERS[vendor]

@@ -1,36 +1,26 @@
 """Cross-cutting HTTP behaviour of every API route (spec/api.md §7.2, §10; D2.3).
 
 Runs first: resolves the path (once: the handler reuses the match) and learns from the
-match whether it is an API route and which (`practiceapi.routing`), refuses bodies over 1 MB before they are read, applies
-`X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
+match whether it is an API route and which (`practiceapi.routing`), refuses bodies over
+1 MB before they are read, applies `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
 endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content-Length`.
 Every answer, pages included, carries the edition's `Server` header where it has one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol, cast
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
-from axes.middleware import AxesMiddleware
 from django.conf import settings
-from django.contrib.auth.middleware import AuthenticationMiddleware
-from django.contrib.messages.middleware import MessageMiddleware
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
-from django.http.response import HttpResponseBase
-from django.urls import Resolver404, ResolverMatch, URLResolver, get_resolver
 
 from practiceapi.editions import served
 from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest, prepare
-from practiceapi.routing import route_of
+from practiceapi.routing import is_practice_path, resolved, route_of
 
-PRACTICE_PREFIXES = ("/mirror/", "/sim/")
-# Longer paths are resolved afresh each time: remembering them would let a client fill
-# memory with long made-up paths. An API route's path is at most ~60 characters.
-MAX_REMEMBERED_PATH = 200
 # The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
 MAX_HEADER_BLOCK_BYTES = 32_768
 
@@ -43,43 +33,22 @@ def normalise_path(path: str) -> str:
     return stripped[4:] if stripped.startswith("api/") else stripped
 
 
-def _resolved(path: str) -> ResolverMatch | None:
-    # The root URL conf's resolver, as the handler takes it (no per-request `urlconf`).
-    resolver = get_resolver()
-    if len(path) > MAX_REMEMBERED_PATH:
-        return _match.__wrapped__(resolver, path)
-    return _match(resolver, path)
-
-
-@lru_cache(maxsize=4096)
-def _match(resolver: URLResolver, path: str) -> ResolverMatch | None:
-    """The match of `path`, remembered: a class asks for the same few paths (`/api/todos`,
-    its sessions' GUID routes) over and over, and walking the route trees is a measurable
-    part of a request. Keyed on the resolver, so a changed URL conf (tests) starts afresh;
-    a match is only read (the handler unpacks its arguments into the view's own)."""
-    try:
-        return resolver.resolve(path)
-    except Resolver404:
-        return None  # the handler answers its 404
-
-
 class ProtocolMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, http_request: HttpRequest) -> HttpResponse:
         path = http_request.path_info
-        match = _resolved(path)
+        match = resolved(path)
         http_request.resolver_match = match  # the handler reuses it (practiceapi.wsgi)
         endpoint, route = route_of(match)
         npath = normalise_path(path)
         if endpoint and route is None:
             # A 404 for extra slashes (`/todos//`, `//todos`) is still about the route the
             # student meant: its challenges judge it (and may explain the miss).
-            route = route_of(_resolved(f"/{npath.rstrip('/')}"))[1]
+            route = route_of(resolved(f"/{npath.rstrip('/')}"))[1]
         request = prepare(http_request, npath, api_endpoint=endpoint, route=route)
-        practice = path.startswith(PRACTICE_PREFIXES) or path in ("/mirror", "/sim")
-        if not (request.api_endpoint or practice):
+        if not (request.api_endpoint or is_practice_path(path)):
             response = self.get_response(request)
         else:
             refused = self.refuse_early(request)
@@ -205,41 +174,3 @@ class FixedCors:
             "Access-Control-Allow-Methods": echoed.strip() if echoed is not None else "*",
             "Access-Control-Expose-Headers": "*",
         }
-
-
-if TYPE_CHECKING:
-    from django.utils.deprecation import MiddlewareMixin
-
-    _MixedInto = MiddlewareMixin
-else:
-    _MixedInto = object
-
-
-class SiteOnly(_MixedInto):
-    """Mixed into one of Django's middleware classes: it runs for the site's pages only
-    (the dashboard, the admin, the docs). The API-challenge routes use no Django login or
-    message (their views are DRF's, with no authentication classes), so for them these
-    layers are pure cost. Subclassing keeps the admin's system checks, which look for
-    these classes in MIDDLEWARE, satisfied. (The session and CSRF middleware stay as they
-    are: the deployment checks look for them by their exact names.)
-
-    A MiddlewareMixin for the type checker only: the classes it is mixed into are ones at
-    run time, and one whose own `__init__` takes no arguments (axes') would be handed none
-    by a second mixin."""
-
-    def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
-        if cast(ApiRequest, request).api_endpoint:
-            return self.get_response(request)
-        return super().__call__(request)
-
-
-class SiteAuthenticationMiddleware(SiteOnly, AuthenticationMiddleware):
-    pass
-
-
-class SiteMessageMiddleware(SiteOnly, MessageMiddleware):
-    pass
-
-
-class SiteAxesMiddleware(SiteOnly, AxesMiddleware):
-    pass

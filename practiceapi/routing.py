@@ -9,15 +9,17 @@ An API route's URL name is its route shape, written as the curriculum and the do
 write it (`todos`, `todos/{id}`, `todos/export`): the name says which endpoint a request is
 about, and a challenge names the routes it is about by the same string. The protocol
 middleware resolves the path once, before the other middleware run, and reads from the
-match whether the request is on an API route and which one (`route_of`).
+match whether the request is on an API route and which one (`route_of`); the same match
+picks the request's middleware stack first (`on_api_stack`, practiceapi/handlers.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
-from django.urls import URLPattern, URLResolver, re_path
+from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, re_path
 from django.urls.resolvers import ResolverMatch
 from rest_framework.routers import DynamicRoute, Route, SimpleRouter
 from rest_framework.viewsets import ViewSetMixin
@@ -27,6 +29,12 @@ from practiceapi.views import not_found
 
 # The namespaces `practiceapi.urls` mounts the API routes under.
 API_NAMESPACES = frozenset({"api", "legacy"})
+# The practice routes beside the API-challenge ones: served like them, but not tracked.
+PRACTICE_PREFIXES = ("/mirror/", "/sim/")
+PRACTICE_ROOTS = ("/mirror", "/sim")
+# Longer paths are resolved afresh each time: remembering them would let a client fill
+# memory with long made-up paths. An API route's path is at most ~60 characters.
+MAX_REMEMBERED_PATH = 200
 
 
 class ApiRouter(SimpleRouter):
@@ -125,3 +133,34 @@ def route_of(match: ResolverMatch | None) -> tuple[bool, str | None]:
     if match is None or match.app_name not in API_NAMESPACES:
         return False, None
     return True, match.url_name
+
+
+def is_practice_path(path: str) -> bool:
+    return path.startswith(PRACTICE_PREFIXES) or path in PRACTICE_ROOTS
+
+
+def on_api_stack(path: str) -> bool:
+    """Whether a request for `path` is served by the API's middleware stack: an
+    API-challenge endpoint or a practice route (everything else is the site's)."""
+    return route_of(resolved(path))[0] or is_practice_path(path)
+
+
+def resolved(path: str) -> ResolverMatch | None:
+    """The root URL conf's match of `path` (the handler's own resolver: no per-request
+    `urlconf`), or None."""
+    resolver = get_resolver()
+    if len(path) > MAX_REMEMBERED_PATH:
+        return _match.__wrapped__(resolver, path)
+    return _match(resolver, path)
+
+
+@lru_cache(maxsize=4096)
+def _match(resolver: URLResolver, path: str) -> ResolverMatch | None:
+    """The match of `path`, remembered: a class asks for the same few paths (`/api/todos`,
+    its sessions' GUID routes) over and over, and walking the route trees is a measurable
+    part of a request. Keyed on the resolver, so a changed URL conf (tests) starts afresh;
+    a match is only read (the handler unpacks its arguments into the view's own)."""
+    try:
+        return resolver.resolve(path)
+    except Resolver404:
+        return None  # the handler answers its 404

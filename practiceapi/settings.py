@@ -86,14 +86,24 @@ MIDDLEWARE = [
     "challengers.middleware.ChallengerMiddleware",
     # Challenges the request alone completes, credited before the view reports progress.
     "challenges.middleware.ArrivalMiddleware",
-    # Django's session/auth stack is needed by the admin and the dashboard only; login and
-    # messages are skipped for API routes (SiteOnly).
+    # The site's own: the admin and the dashboard log in, post forms and show messages.
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "practiceapi.middleware.SiteAuthenticationMiddleware",
-    "practiceapi.middleware.SiteMessageMiddleware",
-    # Admin login lock-out page (django-axes); site pages only, like the two above.
-    "practiceapi.middleware.SiteAxesMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    # Admin login lock-out page (django-axes).
+    "axes.middleware.AxesMiddleware",
+]
+# What the API routes run (practiceapi/handlers.py): the same layers in the same order,
+# without the site's own. Their views are DRF's with no authentication; nothing on them
+# reads a session, a form token or a message.
+API_MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "practiceapi.middleware.ProtocolMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "challenges.middleware.TrackingMiddleware",
+    "challengers.middleware.ChallengerMiddleware",
+    "challenges.middleware.ArrivalMiddleware",
 ]
 
 # Admin logins: django-axes counts failures per username and per client address and
@@ -109,9 +119,6 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("ADMIN_LOGIN_COOLOFF_MINUTES", 15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_CLIENT_IP_CALLABLE = "practiceapi.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
-# axes looks for its own class name in MIDDLEWARE; SiteAxesMiddleware is that class, run
-# for the site's pages only (practiceapi/middleware.py).
-SILENCED_SYSTEM_CHECKS = ["axes.W002"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
+
+from tests.client import Client
+
+
+@pytest.fixture
+def client() -> Client:
+    """Django's test client, serving each path with the middleware stack production
+    serves it with (tests/client.py)."""
+    return Client()
 
 
 @pytest.fixture

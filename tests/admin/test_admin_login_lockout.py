@@ -10,7 +10,8 @@ import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.db.models import F
-from django.test import Client
+
+from tests.client import Client
 
 TEACHER, PASSWORD = "teacher", "a-long-teacher-password-1"
 ASSISTANT, ASSISTANT_PASSWORD = "assistant", "another-long-password-2"

@@ -20,11 +20,11 @@ from typing import Any
 import orjson
 from django.conf import settings
 from django.http import HttpResponse
-from django.test import Client
 
 from challengers.models import Challenger
 from challengers.sessions import SINGLE_PLAYER_GUID, mode
 from challenges.catalogue import keys_for, progress_status
+from tests.client import Client
 
 OWN = "{guid}"
 NEW = "{new}"

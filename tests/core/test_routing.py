@@ -79,9 +79,9 @@ def test_the_wsgi_application_resolves_a_path_once(monkeypatch, db) -> None:  # 
     from django.test.client import RequestFactory as Factory
     from django.urls.resolvers import URLResolver
 
-    from practiceapi import middleware, wsgi
+    from practiceapi import routing, wsgi
 
-    middleware._match.cache_clear()
+    routing._match.cache_clear()
 
     resolved: list[str] = []
     resolve = URLResolver.resolve

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from challengers.sessions import UNKNOWN_CHALLENGER
 from secrets_app.messages import NO_SESSION, UNKNOWN_SESSION, WRONG_TOKEN
 from secrets_app.models import READ_ONLY_TOKEN, Secret
+from tests.client import Client
 from tests.secrets.conftest import ADMIN
 from tests.secrets.helpers import NOTE, post_note
 

@@ -16,11 +16,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
-from django.test import Client
 from django.utils import timezone
 
 from challengers.models import Challenger, new_list_token
 from challengers.sessions import create_challenger
+from tests.client import Client
 from todos.models import Todo
 
 WORKERS = 16

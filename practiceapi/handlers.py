@@ -1,0 +1,101 @@
+"""Two middleware stacks: the site's pages get every layer in `MIDDLEWARE`, the API routes
+only those in `API_MIDDLEWARE`.
+
+The site's layers (static files, Django's sessions and CSRF, login, messages, the admin's
+lock-out) do nothing for an API request: its views are DRF's with no authentication, and
+nothing on an API route reads a session or a form token. Skipped one by one, they still
+cost an API read about a twentieth of its CPU (docs/benchmark.md, "Two middleware
+stacks"). So a request is handed to one of two Django handlers by its path
+(`practiceapi.routing.on_api_stack`), each with its own chain. `MIDDLEWARE` stays the
+whole list, in Django's order, because Django's deployment checks look for its classes
+there by name.
+
+The production entry point (practiceapi/wsgi.py) and the tests' client (tests/client.py)
+split the same way, so the tests exercise the stacks that serve students.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.core.handlers.exception import convert_exception_to_response
+from django.core.handlers.wsgi import WSGIHandler, get_path_info
+from django.http import HttpRequest
+from django.urls import ResolverMatch
+from django.utils.module_loading import import_string
+
+from practiceapi.routing import on_api_stack
+
+if TYPE_CHECKING:
+    from django.core.handlers.base import BaseHandler
+    from django.http.response import HttpResponseBase
+
+    class _Handler(BaseHandler):
+        # Django's own, left out of its stubs.
+        def _get_response(self, request: HttpRequest) -> HttpResponseBase: ...
+
+else:
+    _Handler = object
+
+
+class ResolvedOnceHandler(WSGIHandler):
+    """Django's WSGI handler, reusing the URL match ProtocolMiddleware made: it resolves
+    the path before the view is known, to tell an API route from any other, and a second
+    walk over both route trees would cost as much again."""
+
+    def resolve_request(self, request: HttpRequest) -> ResolverMatch:
+        match = request.resolver_match
+        if match is not None and not hasattr(request, "urlconf"):
+            return match
+        return super().resolve_request(request)
+
+
+class ApiStack(_Handler):
+    """Mixed into a Django handler: its chain is built from `API_MIDDLEWARE`.
+
+    Django's `load_middleware` reads `MIDDLEWARE` only; this is its synchronous path over
+    the other list (the API is served by WSGI handlers only: granian's threads, the ASGI
+    front's thread pool, the test client)."""
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        if is_async:
+            raise ImproperlyConfigured("the API's middleware stack is synchronous")
+        views: list[Callable[..., Any]] = []
+        templates: list[Callable[..., Any]] = []
+        exceptions: list[Callable[..., Any]] = []
+        self._view_middleware = views
+        self._template_response_middleware = templates
+        self._exception_middleware = exceptions
+        handler = convert_exception_to_response(self._get_response)
+        for path in reversed(settings.API_MIDDLEWARE):
+            middleware = import_string(path)(handler)
+            if hasattr(middleware, "process_view"):
+                views.insert(0, middleware.process_view)
+            if hasattr(middleware, "process_template_response"):
+                templates.append(middleware.process_template_response)
+            if hasattr(middleware, "process_exception"):
+                exceptions.append(middleware.process_exception)
+            handler = convert_exception_to_response(middleware)
+        self._middleware_chain = handler
+
+
+class ApiHandler(ApiStack, ResolvedOnceHandler):
+    pass
+
+
+class SplitApplication:
+    """Hands each request to the API's handler or the site's, by its path. Takes the
+    arguments of the handlers it wraps: (environ, start_response) for WSGI handlers,
+    (environ) for the test client's."""
+
+    def __init__(self, site: Callable[..., Any], api: Callable[..., Any]) -> None:
+        self.site = site
+        self.api = api
+
+    def __call__(self, environ: dict[str, Any], *args: Any) -> Any:
+        # Django's own reading of the path (WSGIRequest.path_info).
+        handler = self.api if on_api_stack(get_path_info(environ) or "/") else self.site
+        return handler(environ, *args)

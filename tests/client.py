@@ -1,0 +1,25 @@
+"""The tests' HTTP client: Django's test client, with the request handed to the API's
+middleware stack or the site's by its path, as the production application does
+(practiceapi/handlers.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client as DjangoClient
+from django.test.client import ClientHandler
+
+from practiceapi.handlers import ApiStack, SplitApplication
+
+
+class ApiClientHandler(ApiStack, ClientHandler):
+    pass
+
+
+class Client(DjangoClient):
+    def __init__(self, enforce_csrf_checks: bool = False, **defaults: Any) -> None:
+        super().__init__(enforce_csrf_checks, **defaults)
+        self.handler = SplitApplication(  # type: ignore[assignment]
+            site=ClientHandler(enforce_csrf_checks),
+            api=ApiClientHandler(enforce_csrf_checks),
+        )

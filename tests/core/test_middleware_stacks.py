@@ -1,0 +1,47 @@
+"""API routes run `API_MIDDLEWARE`, the site's pages every layer in `MIDDLEWARE`
+(practiceapi/handlers.py), in the application production serves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.middleware import SessionMiddleware
+from django.test.client import RequestFactory
+
+
+def test_the_api_stack_is_the_whole_stack_less_the_sites_layers_in_the_same_order() -> None:
+    whole = settings.MIDDLEWARE
+    positions = [whole.index(path) for path in settings.API_MIDDLEWARE]
+    assert positions == sorted(positions)
+
+
+def sessions_opened(monkeypatch: pytest.MonkeyPatch, path: str) -> int:
+    from practiceapi import wsgi
+
+    opened: list[str] = []
+    original = SessionMiddleware.process_request
+
+    def counting(self: SessionMiddleware, request: Any) -> None:
+        opened.append(request.path)
+        original(self, request)
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", counting)
+    wsgi.application(RequestFactory().get(path).environ, lambda status, headers: None)
+    return len(opened)
+
+
+@pytest.mark.django_db
+def test_an_api_request_does_not_pass_the_sites_layers(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sessions_opened(monkeypatch, "/api/heartbeat") == 0
+
+
+@pytest.mark.django_db
+def test_a_practice_route_does_not_pass_the_sites_layers(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sessions_opened(monkeypatch, "/sim/entities") == 0
+
+
+@pytest.mark.django_db
+def test_a_page_passes_the_sites_layers(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sessions_opened(monkeypatch, "/admin/login/") == 1
