@@ -374,30 +374,30 @@ ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
     "django-middleware": (
         READS + WRITES,
-        "Django's and whitenoise's middleware left out (security, clickjacking, whitenoise,"
-        " sessions, CSRF, login, messages)",
+        "Django's middleware left out of the API's stack (security, clickjacking)",
     ),
     "swapped": (READS + WRITES, "the --swap replacements (a negative layer: they cost more)"),
 }
 
 
 def handler_without(prefixes: tuple[str, ...]) -> Callable:
-    """Our WSGI application with the middleware whose paths start with `prefixes` left out."""
+    """Our API handler (the sides send API requests only) with the middleware of its stack
+    whose paths start with `prefixes` left out."""
     from django.conf import settings
     from django.test.utils import override_settings
 
-    from practiceapi.wsgi import ResolvedOnceHandler
+    from practiceapi.handlers import ApiHandler
 
-    kept = [m for m in settings.MIDDLEWARE if not m.startswith(prefixes)]
-    with override_settings(MIDDLEWARE=kept):
-        return ResolvedOnceHandler()
+    kept = [m for m in settings.API_MIDDLEWARE if not m.startswith(prefixes)]
+    with override_settings(API_MIDDLEWARE=kept):
+        return ApiHandler()
 
 
 def ablated_side(name: str, app: Callable, guid: str) -> Side:
     from challengers.sessions import find_challenger
 
     if name == "django-middleware":
-        stock = ("django.", "whitenoise.", "practiceapi.middleware.Site")
+        stock = ("django.",)
         return Side(f"without {name}", handler_without(stock), guid)
 
     kept = find_challenger(guid)
@@ -407,9 +407,7 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
             ("challenges.middleware", "track_arrival", lambda request: None),
         ),
         "session": (("challengers.middleware", "resolve", lambda header: kept),),
-        "loader": (
-            ("challengers.sessions", "challenger_from_row", lambda row, database: kept),
-        ),
+        "loader": (("challengers.sessions", "challenger_from_row", lambda row, database: kept),),
     }[name]
     return Side(f"without {name}", app, guid, patches)
 

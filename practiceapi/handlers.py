@@ -3,9 +3,9 @@ only those in `API_MIDDLEWARE`.
 
 The site's layers (static files, Django's sessions and CSRF, login, messages, the admin's
 lock-out) do nothing for an API request: its views are DRF's with no authentication, and
-nothing on an API route reads a session or a form token. Skipped one by one, they still
-cost an API read about a twentieth of its CPU (docs/benchmark.md, "Two middleware
-stacks"). So a request is handed to one of two Django handlers by its path
+nothing on an API route reads a session or a form token. On an API read they were 5.6 %
+of its instructions (docs/benchmark.md, "Figures of 2026-11-26, afternoon"). So a
+request is handed to one of two Django handlers by its path
 (`practiceapi.routing.on_api_stack`), each with its own chain. `MIDDLEWARE` stays the
 whole list, in Django's order, because Django's deployment checks look for its classes
 there by name.
