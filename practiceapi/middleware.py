@@ -40,7 +40,7 @@ class ProtocolMiddleware:
     def __call__(self, http_request: HttpRequest) -> HttpResponse:
         path = http_request.path_info
         match = resolved(path)
-        http_request.resolver_match = match  # the handler reuses it (practiceapi.wsgi)
+        http_request.resolver_match = match  # the handler reuses it (practiceapi.handlers)
         endpoint, route = route_of(match)
         npath = normalise_path(path)
         if endpoint and route is None:
