@@ -27,7 +27,7 @@ from django.http import HttpRequest
 from django.urls import ResolverMatch
 from django.utils.module_loading import import_string
 
-from practiceapi.routing import on_api_stack
+from practiceapi.routing import on_api_stack, resolved
 
 if TYPE_CHECKING:
     from django.core.handlers.base import BaseHandler
@@ -96,6 +96,6 @@ class SplitApplication:
         self.api = api
 
     def __call__(self, environ: dict[str, Any], *args: Any) -> Any:
-        # Django's own reading of the path (WSGIRequest.path_info).
-        handler = self.api if on_api_stack(get_path_info(environ) or "/") else self.site
+        path = get_path_info(environ) or "/"  # Django's own reading (WSGIRequest.path_info)
+        handler = self.api if on_api_stack(path, resolved(path)) else self.site
         return handler(environ, *args)

@@ -1,8 +1,9 @@
 """Cross-cutting HTTP behaviour of every API route (spec/api.md §7.2, §10; D2.3).
 
-Runs first: resolves the path (once: the handler reuses the match) and learns from the
-match whether it is an API route and which (`practiceapi.routing`), refuses bodies over
-1 MB before they are read, applies `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
+Runs first of our layers on both middleware stacks (practiceapi/handlers.py): reads from the path's
+match (`practiceapi.routing`, resolved once per request and reused by the handler)
+whether it is an API route and which, refuses bodies over 1 MB before they are read,
+applies `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
 endpoints only), `Cache-Control: no-store`, `X-Robots-Tag` and an exact `Content-Length`.
 Every answer, pages included, carries the edition's `Server` header where it has one.
 """
@@ -19,7 +20,7 @@ from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from practiceapi.editions import served
 from practiceapi.protocol.responses import error_response
 from practiceapi.request import ApiRequest, prepare
-from practiceapi.routing import is_practice_path, resolved, route_of
+from practiceapi.routing import on_api_stack, resolved, route_of
 
 # The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
 MAX_HEADER_BLOCK_BYTES = 32_768
@@ -48,7 +49,7 @@ class ProtocolMiddleware:
             # student meant: its challenges judge it (and may explain the miss).
             route = route_of(resolved(f"/{npath.rstrip('/')}"))[1]
         request = prepare(http_request, npath, api_endpoint=endpoint, route=route)
-        if not (request.api_endpoint or is_practice_path(path)):
+        if not on_api_stack(path, match):
             response = self.get_response(request)
         else:
             refused = self.refuse_early(request)

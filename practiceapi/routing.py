@@ -7,10 +7,11 @@ takes an optional trailing slash (D2.2).
 
 An API route's URL name is its route shape, written as the curriculum and the documents
 write it (`todos`, `todos/{id}`, `todos/export`): the name says which endpoint a request is
-about, and a challenge names the routes it is about by the same string. The protocol
-middleware resolves the path once, before the other middleware run, and reads from the
-match whether the request is on an API route and which one (`route_of`); the same match
-picks the request's middleware stack first (`on_api_stack`, practiceapi/handlers.py).
+about, and a challenge names the routes it is about by the same string. A path is
+resolved once and the match remembered (`resolved`): it first picks the request's
+middleware stack (`on_api_stack`, practiceapi/handlers.py), then the protocol middleware
+reads from it whether the request is on an API route and which one (`route_of`), and the
+handler dispatches on it.
 """
 
 from __future__ import annotations
@@ -135,14 +136,10 @@ def route_of(match: ResolverMatch | None) -> tuple[bool, str | None]:
     return True, match.url_name
 
 
-def is_practice_path(path: str) -> bool:
-    return path.startswith(PRACTICE_PREFIXES) or path in PRACTICE_ROOTS
-
-
-def on_api_stack(path: str) -> bool:
-    """Whether a request for `path` is served by the API's middleware stack: an
-    API-challenge endpoint or a practice route (everything else is the site's)."""
-    return route_of(resolved(path))[0] or is_practice_path(path)
+def on_api_stack(path: str, match: ResolverMatch | None) -> bool:
+    """Whether a request for `path` (matched as `match`) is served by the API's middleware
+    stack: an API-challenge endpoint or a practice route (everything else is the site's)."""
+    return route_of(match)[0] or path.startswith(PRACTICE_PREFIXES) or path in PRACTICE_ROOTS
 
 
 def resolved(path: str) -> ResolverMatch | None:
