@@ -87,3 +87,19 @@ def _django_converters(vendor):  # noqa: ANN001, ANN202
                 found.append((index, functions, column))
         _CONVERTERS[vendor] = found
     return _CONVERTERS[vendor]
+
+
+def fresh_misses_built_first(challenger, misses, new, now):  # noqa: ANN001, ANN201
+    """`challenges.progress.fresh_misses` before the repeat check came first: each near
+    miss's entry (its time stamp, its dict) was built, then compared with the stored one."""
+    from challenges.progress import _repeats, near_miss
+
+    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
+    fresh = {}
+    for key, (line, status, reason) in misses.items():
+        if key in challenger.progress or key in new:
+            continue
+        entry = near_miss(line, status, reason, now)
+        if not _repeats(stored.get(key), entry["status"], entry["reason"], now):
+            fresh[key] = entry
+    return fresh

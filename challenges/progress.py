@@ -45,16 +45,36 @@ def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     return new
 
 
-def _is_repeat(stored: Any, entry: Mapping[str, Any], now: datetime) -> bool:
+def _repeats(stored: Any, status: int, reason: str, now: datetime) -> bool:
+    """Whether a near miss (`status`, `reason`) repeats the `stored` entry, recently."""
     if not isinstance(stored, dict):
         return False
-    if stored.get("status") != entry["status"] or stored.get("reason") != entry["reason"]:
+    if stored.get("status") != status or stored.get("reason") != reason:
         return False
     try:
         at = datetime.fromisoformat(str(stored.get("at")).replace("Z", "+00:00"))
     except ValueError:
         return False
     return now - at < REPEAT_INTERVAL
+
+
+def fresh_misses(
+    challenger: Challenger,
+    misses: Mapping[str, tuple[str, int, str]],
+    new: set[str],
+    now: datetime,
+) -> dict[str, dict[str, Any]]:
+    """The entries to store for `misses` of challenges still open: not those that repeat
+    the stored entry. A student re-sending the same request repeats its near miss on every
+    read, so the check comes before the entry is built."""
+    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
+    return {
+        key: near_miss(line, status, reason, now)
+        for key, (line, status, reason) in misses.items()
+        if key not in challenger.progress
+        and key not in new
+        and not _repeats(stored.get(key), status, reason, now)
+    }
 
 
 def record(
@@ -77,14 +97,7 @@ def record(
     if not new and not misses:
         return False
     now = timezone.now()
-    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
-    fresh: dict[str, dict[str, Any]] = {}
-    for key, (line, status, reason) in (misses or {}).items():
-        if key in challenger.progress or key in new:
-            continue
-        entry = near_miss(line, status, reason, now)
-        if not _is_repeat(stored.get(key), entry, now):
-            fresh[key] = entry
+    fresh = fresh_misses(challenger, misses, new, now) if misses else {}
     if not new and not fresh:
         return False
     when = stamp(now)
@@ -117,6 +130,7 @@ def record(
         cursor.execute(sql, params)
     for key in new:
         challenger.progress.setdefault(key, when)
+    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
     misses_now = {k: v for k, v in stored.items() if k not in new} | fresh
     challenger.near_misses = misses_now
     challenger.last_seen = now
