@@ -74,19 +74,29 @@ def rows(path: Path) -> list[int]:
 
 
 def in_thread(work: Callable[[DatabaseWrapper], None], path: Path) -> tuple[threading.Thread, list]:
+    """`work` on a connection of its own in a new thread, once that connection is open.
+
+    Opening it first matters: a connection that opens while the last other one closes
+    meets SQLite's checkpoint of the WAL on close, outside any writer lock, and with a
+    busy timeout of 0 fails there instead of in the step under test."""
     errors: list[BaseException] = []
+    connected = threading.Event()
 
     def run() -> None:
         db = wrapper(path)
         try:
+            db.ensure_connection()
+            connected.set()
             work(db)
         except BaseException as exc:  # reported by the test
             errors.append(exc)
         finally:
+            connected.set()
             db.close()
 
     thread = threading.Thread(target=run)
     thread.start()
+    connected.wait(10)
     return thread, errors
 
 
