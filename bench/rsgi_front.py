@@ -16,7 +16,7 @@ from typing import Any
 
 from django.http.request import HttpHeaders
 
-from practiceapi.asgi import BufferedBodies, LateBody, body_deadline, run_wsgi
+from practiceapi.asgi import BufferedBodies, LateBody, body_deadline
 from practiceapi.wsgi import application as django_application
 
 
@@ -66,17 +66,8 @@ class RsgiBodies(BufferedBodies):
                     body = io.BytesIO(await protocol())
             except TimeoutError:
                 body = LateBody()
-        loop = asyncio.get_running_loop()
-        environ = rsgi_environ(scope, headers, body)
-        if isinstance(body, LateBody):
-            async with self.late_turn:
-                status, answer, content = await loop.run_in_executor(
-                    self.late_pool, run_wsgi, self.app, environ
-                )
-        else:
-            status, answer, content = await loop.run_in_executor(
-                self.pool, run_wsgi, self.app, environ
-            )
+        threads = self.late if isinstance(body, LateBody) else self.django
+        status, answer, content = await threads.answer(rsgi_environ(scope, headers, body))
         protocol.response_bytes(status, answer, content)
 
 

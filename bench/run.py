@@ -234,22 +234,29 @@ class ServerSpec:
     interface, T blocking threads, for hosts behind a body-buffering proxy),
     `granian-rsgi:W:T` (the body front of `make run` on granian's RSGI interface),
     `gunicorn-gthread:W:T`,
-    `gunicorn-sync:W`; `+log` at the end adds the access log (to a file)."""
+    `gunicorn-sync:W`; `+log` at the end adds the access log (to a file), `+nopin` leaves
+    the workers of the ASGI and RSGI fronts where the kernel puts them (`PIN_WORKERS=0`)."""
 
     kind: str
     workers: int
     threads: int
     access_log: bool = False
+    pin: bool = True
 
     @classmethod
     def parse(cls, text: str) -> ServerSpec:
-        access_log = text.endswith("+log")
-        parts = text.removesuffix("+log").split(":")
+        shape, *options = text.split("+")
+        if set(options) - {"log", "nopin"}:
+            raise argparse.ArgumentTypeError(f"unknown option in {text!r}")
+        access_log, pin = "log" in options, "nopin" not in options
+        parts = shape.split(":")
         kind = parts[0]
         if kind not in {
             "granian", "granian-wsgi", "granian-rsgi", "gunicorn-gthread", "gunicorn-sync"
         }:  # fmt: skip
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
+        if not pin and kind not in ("granian", "granian-rsgi"):
+            raise argparse.ArgumentTypeError(f"{kind} does not pin its workers: {text!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
             # granian without a thread count: `make run`'s choice for the database (0).
@@ -257,13 +264,13 @@ class ServerSpec:
             threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
-        return cls(kind, workers, threads, access_log)
+        return cls(kind, workers, threads, access_log, pin)
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
         if self.kind != "gunicorn-sync" and self.threads:
             text += f":{self.threads}"
-        return text + ("+log" if self.access_log else "")
+        return text + ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
 
     def threads_for(self, database_url: str) -> int:
         return self.threads or serve.default_threads(database_url)
@@ -272,7 +279,7 @@ class ServerSpec:
         """What the server needs in its environment besides `server_env`."""
         if not self.kind.startswith("granian"):
             return {}
-        return serve.server_env(self.threads_for(database_url))
+        return serve.server_env(self.threads_for(database_url), pin_workers=self.pin)
 
     def command(self, port: int, log_dir: Path, database_url: str) -> list[str]:
         if self.kind.startswith("granian"):

@@ -14,25 +14,35 @@ which Django raises as UnreadablePostError and ProtocolMiddleware answers with
 `408 Request body not received in time`; a client that stops sending and half-closes gets
 the 400 for an incomplete body, as before.
 
-On the classroom workloads this front and granian's own WSGI interface cost the same CPU
-per request (docs/benchmark.md, "Layers on the request path"). asgiref's `WsgiToAsgi`
-would collect the body too, but with no deadline, which is what this front is for.
-Responses are sent in one piece: the API never streams, and static files are small.
+The hand-over between the loop and the Django threads is what this front costs over
+granian's WSGI interface: both threads, and granian's own, take turns at the interpreter on
+every request. With each worker's threads kept on one CPU (practiceapi/cpus.py, which
+`make run` asks for with `APICHALLENGES_PIN_WORKER=1`) the front costs 10-30 % more CPU
+per request than the WSGI interface, against 40-60 % with the threads left to the kernel
+(docs/benchmark.md, "Figures of 2026-11-26, evening: a CPU for each worker"). Django run
+on the loop itself, without the hand-over, measured no cheaper, and slower on writes.
+asgiref's `WsgiToAsgi` would collect the body too, but with no deadline, which is what
+this front is for. Responses are sent in one piece: the API never streams, and static
+files are small.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from queue import SimpleQueue
+from threading import Thread
 from typing import Any
 
 from django.conf import settings
 from django.http.request import HttpHeaders
 
+from practiceapi import cpus
 from practiceapi.wsgi import application as django_application
 
 Scope = dict[str, Any]
@@ -40,11 +50,13 @@ Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+Answer = tuple[int, list[tuple[str, str]], bytes]  # status, headers, body
+Job = tuple[dict[str, Any], "asyncio.Future[Answer]"]
 
 # A body must arrive within 2 s, plus 1 s per 100 KB announced (1 MB: 12 s).
 BODY_DEADLINE_S = 2.0
 BODY_BYTES_PER_EXTRA_SECOND = 100_000
-# Pause after each late body's answer (below, BufferedBodies.late_pool).
+# Pause after each late body's answer (below, BufferedBodies.late).
 LATE_PAUSE_S = 0.001
 
 
@@ -115,7 +127,7 @@ def wsgi_environ(scope: Scope, body: io.RawIOBase | io.BytesIO) -> dict[str, Any
     return environ
 
 
-def run_wsgi(app: WsgiApp, environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes]:
+def run_wsgi(app: WsgiApp, environ: dict[str, Any]) -> Answer:
     """Call the WSGI application; its status, headers and whole body."""
     started: list[Any] = []
 
@@ -133,20 +145,79 @@ def run_wsgi(app: WsgiApp, environ: dict[str, Any]) -> tuple[int, list[tuple[str
     return started[0], started[1], content
 
 
+class DjangoThreads:
+    """`count` threads that answer requests handed over by the event loop, in turn.
+
+    Each request crosses once each way: the loop puts it on a queue, a thread answers it
+    and settles the loop's future. (concurrent.futures' pool crosses the same way with
+    more objects per request: a work item, a future of its own chained to the loop's.)
+    `pause`: seconds each thread rests after each answer. The threads are daemons, as
+    nothing else ends them: granian's shutdown waits for the answers in flight.
+    """
+
+    def __init__(self, app: WsgiApp, count: int, name: str, pause: float = 0.0) -> None:
+        self.app, self.count, self.name, self.pause = app, count, name, pause
+        self.jobs: SimpleQueue[Job | None] = SimpleQueue()
+        self.threads: list[Thread] = []
+        self.closed = False
+
+    def answer(self, environ: dict[str, Any]) -> asyncio.Future[Answer]:
+        if self.closed:
+            raise RuntimeError(f"{self.name} threads are closed")
+        if not self.threads:  # started by the first request: importing starts nothing
+            self.threads = [
+                Thread(target=self._serve, name=f"{self.name}-{n}", daemon=True)
+                for n in range(self.count)
+            ]
+            for thread in self.threads:
+                thread.start()
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        self.jobs.put((environ, future))
+        return future
+
+    def close(self) -> None:
+        """Let the threads end once the requests already handed over are answered."""
+        self.closed = True
+        for _ in self.threads:
+            self.jobs.put(None)
+
+    def _serve(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            environ, future = job
+            if future.cancelled():
+                continue
+            try:
+                outcome: Answer | BaseException = run_wsgi(self.app, environ)
+            except BaseException as exc:  # granian answers 500 and logs it, as in WSGI mode
+                outcome = exc
+            # A closed loop (the worker is stopping) has no one left to answer: carry on.
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(_settle, future, outcome)
+            if self.pause:
+                time.sleep(self.pause)
+
+
+def _settle(future: asyncio.Future[Answer], outcome: Answer | BaseException) -> None:
+    if future.cancelled():
+        return
+    if isinstance(outcome, BaseException):
+        future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
+
+
 class BufferedBodies:
     """ASGI application running a WSGI application once the request body is in (or late)."""
 
     def __init__(self, app: WsgiApp, threads: int) -> None:
-        self.app = app
-        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="django")
+        self.django = DjangoThreads(app, threads, "django")
         # Requests whose body missed its deadline only get their 408 from Django. When many
         # slow clients time out together (their deadlines fall in the same second) they must
         # not queue in front of everyone else's requests, nor hold the interpreter: they run
         # one at a time on a thread of their own, each followed by a pause. 2,000 of them in
         # the shared pool held normal requests up to 124 ms; one at a time without the
         # pause, 34 ms; with it, 18 ms (docs/benchmark.md, "Slow clients").
-        self.late_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="django-late")
-        self.late_turn = asyncio.Lock()
+        self.late = DjangoThreads(app, 1, "django-late", pause=LATE_PAUSE_S)
         # Larger bodies are refused from their Content-Length by ProtocolMiddleware before
         # anything reads them: no need to wait for them.
         self.max_body = settings.MAX_REQUEST_BODY_BYTES
@@ -162,18 +233,8 @@ class BufferedBodies:
                     body = io.BytesIO(await read_body(receive, length))
             except TimeoutError:
                 body = LateBody()
-        loop = asyncio.get_running_loop()
-        environ = wsgi_environ(scope, body)
-        if isinstance(body, LateBody):
-            async with self.late_turn:
-                status, headers, content = await loop.run_in_executor(
-                    self.late_pool, run_wsgi, self.app, environ
-                )
-                await asyncio.sleep(LATE_PAUSE_S)
-        else:
-            status, headers, content = await loop.run_in_executor(
-                self.pool, run_wsgi, self.app, environ
-            )
+        threads = self.late if isinstance(body, LateBody) else self.django
+        status, headers, content = await threads.answer(wsgi_environ(scope, body))
         await send(
             {
                 "type": "http.response.start",
@@ -183,6 +244,10 @@ class BufferedBodies:
         )
         await send({"type": "http.response.body", "body": content})
 
+    def close(self) -> None:
+        self.django.close()
+        self.late.close()
+
 
 def _content_length(scope: Scope) -> int:
     for name, value in scope["headers"]:
@@ -190,6 +255,9 @@ def _content_length(scope: Scope) -> int:
             return int(value) if value.isdigit() else 0
     return 0
 
+
+if os.environ.get("APICHALLENGES_PIN_WORKER") == "1":
+    cpus.pin_worker()  # before this worker starts its Django threads: they inherit it
 
 application = BufferedBodies(
     django_application, threads=int(os.environ.get("APICHALLENGES_THREADS", "2"))

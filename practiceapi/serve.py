@@ -10,7 +10,7 @@ one of two shapes (docs/benchmark.md, "Server choice", has the measurements):
 * `PROXY_BUFFERS_BODIES=1`: granian's own WSGI interface, Django in its blocking threads.
   It reads a body in the thread, with no time limit, so it is only safe behind a reverse
   proxy that buffers request bodies (nginx does by default; docs/hosting.md). On the
-  classroom workloads the two cost the same CPU per request.
+  classroom workloads it needs 10-25 % less CPU per request than the default.
 
 Slow clients (a classroom network has nothing in front of `make run`): a connection that
 has sent only part of its headers holds one of granian's per-worker connection permits
@@ -31,10 +31,15 @@ second thread holds the GIL while the first holds the writer lock: the lock was 
 2.4 ms per write with two threads and 0.39 ms with one), two on PostgreSQL (a thread
 waiting for a round trip leaves the interpreter to the other).
 
+Each worker of the default shape keeps its threads on a CPU of its own (practiceapi/cpus.py):
+its event loop and Django threads hand every request over to each other, which costs
+a fifth to a quarter less CPU when they share a CPU's caches. PIN_WORKERS=0 leaves them to the kernel
+(a machine shared with other busy programs may prefer that).
+
 The command is defined here once: `make run`, the reliability and scale-out tests and
 `make bench` all use `command()`, which runs this module with granian's arguments.
 Environment: HOST (127.0.0.1), PORT (4567), WORKERS and THREADS (empty: as above),
-PROXY_BUFFERS_BODIES (0).
+PROXY_BUFFERS_BODIES (0), PIN_WORKERS (1).
 """
 
 from __future__ import annotations
@@ -120,9 +125,12 @@ def command(
     ]
 
 
-def server_env(threads: int) -> dict[str, str]:
+def server_env(threads: int, *, pin_workers: bool = True) -> dict[str, str]:
     """What the server's environment needs on top of the settings' own variables."""
-    return {"APICHALLENGES_THREADS": str(threads)}
+    return {
+        "APICHALLENGES_THREADS": str(threads),
+        "APICHALLENGES_PIN_WORKER": "1" if pin_workers else "0",
+    }
 
 
 def raise_open_files() -> int:
@@ -161,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
         threads,
         proxy_buffers_bodies=env_bool("PROXY_BUFFERS_BODIES", False),
     )
-    os.environ.update(server_env(threads))
+    os.environ.update(server_env(threads, pin_workers=env_bool("PIN_WORKERS", True)))
     exec_granian(granian)
 
 

@@ -61,8 +61,11 @@ def call(scope: dict[str, Any], messages: list[dict[str, Any]], *, hang: bool = 
 
     # A thread of its own: another test's client (Playwright's sync API) may leave an event
     # loop running in this one, and asyncio.run() refuses to nest.
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(asyncio.run, app(scope, receive, send)).result()
+    try:
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(asyncio.run, app(scope, receive, send)).result()
+    finally:
+        app.close()
     start, body = sent
     return {"status": start["status"], "headers": start["headers"], **orjson.loads(body["body"])}
 
@@ -132,3 +135,39 @@ def test_a_body_over_the_limit_is_not_waited_for() -> None:
 def test_the_deadline_grows_with_the_announced_length() -> None:
     assert asgi.body_deadline(100) == pytest.approx(2.001)
     assert asgi.body_deadline(1_000_000) == pytest.approx(12.0)
+
+
+def test_an_application_error_reaches_the_server_and_the_next_request_is_answered() -> None:
+    # granian answers 500 and logs what the application raised, as in its WSGI mode; the
+    # one Django thread must not die with it.
+    failures = iter([RuntimeError("boom")])
+
+    def failing_once(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        return echo_app(environ, start_response)
+
+    app = asgi.BufferedBodies(failing_once, threads=1)
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def two_requests() -> str:
+        try:
+            await app(scope([]), receive, send)
+        except RuntimeError as exc:
+            raised = str(exc)
+        await app(scope([]), receive, send)
+        return raised
+
+    try:
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            raised = thread.submit(asyncio.run, two_requests()).result()
+    finally:
+        app.close()
+    assert (raised, sent[0]["status"]) == ("boom", 200)

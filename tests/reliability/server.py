@@ -290,6 +290,8 @@ class Server:
     host: str = "127.0.0.1"
     # `make run PROXY_BUFFERS_BODIES=1`: the shape for hosts behind a body-buffering proxy.
     proxy_buffers_bodies: bool = False
+    # `make run PIN_WORKERS=0`: workers left where the kernel puts them.
+    pin_workers: bool = True
 
     @property
     def url(self) -> str:
@@ -312,7 +314,10 @@ class Server:
             self.threads,
             proxy_buffers_bodies=self.proxy_buffers_bodies,
         )
-        env = {**server_env(self.database_url, self.env), **serve.server_env(self.threads)}
+        env = {
+            **server_env(self.database_url, self.env),
+            **serve.server_env(self.threads, pin_workers=self.pin_workers),
+        }
         self.group = ProcessGroup(command, cwd=ROOT, env=env, name="granian")
         self.wait_until_ready(timeout, probe_headers or {})
         return self

@@ -178,12 +178,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--database-url", default="", help="PostgreSQL URL; SQLite otherwise")
+    parser.add_argument(
+        "--no-pin", action="store_true", help="workers where the kernel puts them (PIN_WORKERS=0)"
+    )
     args = parser.parse_args(argv)
     limit = raise_open_files(args.headers + args.bodies + 1000)
     print(f"client RLIMIT_NOFILE {limit}")
     with (
         scratch_database("slowclients", configured=args.database_url) as url,
-        Server(url, workers=args.workers, threads=args.threads) as server,
+        Server(
+            url, workers=args.workers, threads=args.threads, pin_workers=not args.no_pin
+        ) as server,
     ):
         guid = new_session(server)
         base = probes(server, guid, 20)
