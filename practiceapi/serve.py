@@ -31,10 +31,11 @@ second thread holds the GIL while the first holds the writer lock: the lock was 
 2.4 ms per write with two threads and 0.39 ms with one), two on PostgreSQL (a thread
 waiting for a round trip leaves the interpreter to the other).
 
-Each worker of the default shape keeps its threads on a CPU of its own (practiceapi/cpus.py):
-its event loop and Django threads hand every request over to each other, which costs
-a fifth to a quarter less CPU when they share a CPU's caches. PIN_WORKERS=0 leaves them to the kernel
-(a machine shared with other busy programs may prefer that).
+Each worker of the default shape keeps its threads on a CPU of its own
+(practiceapi/cpus.py): its event loop and Django threads hand every request over to each
+other, which costs a fifth to a quarter less CPU when they share a CPU's caches.
+PIN_WORKERS=0 leaves them to the kernel (a machine shared with other busy programs may
+prefer that).
 
 The command is defined here once: `make run`, the reliability and scale-out tests and
 `make bench` all use `command()`, which runs this module with granian's arguments.
