@@ -94,17 +94,21 @@ MIDDLEWARE = [
     # Admin login lock-out page (django-axes).
     "axes.middleware.AxesMiddleware",
 ]
-# What the API routes run (practiceapi/handlers.py): the same layers in the same order,
-# without the site's own. Their views are DRF's with no authentication; nothing on them
-# reads a session, a form token or a message.
-API_MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
-    "practiceapi.middleware.ProtocolMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "challenges.middleware.TrackingMiddleware",
-    "challengers.middleware.ChallengerMiddleware",
-    "challenges.middleware.ArrivalMiddleware",
-]
+# The layers only the site's pages run: static files, and what the admin and the dashboard
+# need to log in, post forms and show messages. The API routes' views are DRF's with no
+# authentication; nothing on them reads a session, a form token or a message.
+SITE_ONLY_MIDDLEWARE = frozenset(
+    {
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.middleware.csrf.CsrfViewMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+        "django.contrib.messages.middleware.MessageMiddleware",
+        "axes.middleware.AxesMiddleware",
+    }
+)
+# What the API routes run (practiceapi/handlers.py): the rest, in the same order.
+API_MIDDLEWARE = [path for path in MIDDLEWARE if path not in SITE_ONLY_MIDDLEWARE]
 
 # Admin logins: django-axes counts failures per username and per client address and
 # refuses further attempts for a while; nothing else here logs anyone in.
