@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import django
@@ -13,3 +14,10 @@ django.setup(set_prefix=False)
 from practiceapi.handlers import ApiHandler, ResolvedOnceHandler, SplitApplication  # noqa: E402
 
 application = SplitApplication(site=ResolvedOnceHandler(), api=ApiHandler())
+
+# What startup made (Django's apps and URL patterns, the models, the challenge catalogue:
+# about 100,000 objects) lives as long as the process. Left to the collector, every full
+# collection walks all of it: 50-60 ms in which a worker answers nobody, the slowest
+# hundredth of answers under load (docs/benchmark.md). Frozen, a full collection walks
+# only what requests made since: 4-7 ms.
+gc.freeze()
