@@ -235,20 +235,27 @@ class ServerSpec:
     `granian-rsgi:W:T` (the body front of `make run` on granian's RSGI interface),
     `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file), `+nopin` leaves
-    the workers of the ASGI and RSGI fronts where the kernel puts them (`PIN_WORKERS=0`)."""
+    the workers of the ASGI and RSGI fronts where the kernel puts them (`PIN_WORKERS=0`),
+    `+floor` (granian and granian-wsgi) answers the todo routes with bench/floor.py's
+    floor instead of our views (bench/floor_server.py): what any Django and DRF design
+    reaches on that server; `+nofreeze` (granian and granian-wsgi) leaves what startup made
+    to the garbage collector (bench/unfrozen.py)."""
 
     kind: str
     workers: int
     threads: int
     access_log: bool = False
     pin: bool = True
+    floor: bool = False
+    freeze: bool = True
 
     @classmethod
     def parse(cls, text: str) -> ServerSpec:
         shape, *options = text.split("+")
-        if set(options) - {"log", "nopin"}:
+        if set(options) - {"log", "nopin", "floor", "nofreeze"}:
             raise argparse.ArgumentTypeError(f"unknown option in {text!r}")
-        access_log, pin = "log" in options, "nopin" not in options
+        access_log, pin, floor = "log" in options, "nopin" not in options, "floor" in options
+        freeze = "nofreeze" not in options
         parts = shape.split(":")
         kind = parts[0]
         if kind not in {
@@ -257,6 +264,10 @@ class ServerSpec:
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         if not pin and kind not in ("granian", "granian-rsgi"):
             raise argparse.ArgumentTypeError(f"{kind} does not pin its workers: {text!r}")
+        if (floor or not freeze) and kind not in ("granian", "granian-wsgi"):
+            raise argparse.ArgumentTypeError(f"{kind} takes neither +floor nor +nofreeze: {text!r}")
+        if floor and not freeze:
+            raise argparse.ArgumentTypeError(f"+floor or +nofreeze, not both: {text!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
             # granian without a thread count: `make run`'s choice for the database (0).
@@ -264,13 +275,15 @@ class ServerSpec:
             threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
-        return cls(kind, workers, threads, access_log, pin)
+        return cls(kind, workers, threads, access_log, pin, floor, freeze)
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
         if self.kind != "gunicorn-sync" and self.threads:
             text += f":{self.threads}"
-        return text + ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
+        options = ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
+        options += ("+floor" if self.floor else "") + ("" if self.freeze else "+nofreeze")
+        return text + options
 
     def threads_for(self, database_url: str) -> int:
         return self.threads or serve.default_threads(database_url)
@@ -279,7 +292,9 @@ class ServerSpec:
         """What the server needs in its environment besides `server_env`."""
         if not self.kind.startswith("granian"):
             return {}
-        return serve.server_env(self.threads_for(database_url), pin_workers=self.pin)
+        # granian's WSGI interface runs no front, and nothing there pins a worker.
+        pin = self.pin and self.kind != "granian-wsgi"
+        return serve.server_env(self.threads_for(database_url), pin_workers=pin)
 
     def command(self, port: int, log_dir: Path, database_url: str) -> list[str]:
         if self.kind.startswith("granian"):
@@ -293,6 +308,9 @@ class ServerSpec:
             if self.kind == "granian-rsgi":  # the same body front on granian's RSGI
                 options[options.index("asginl")] = "rsgi"
                 app = "bench.rsgi_front:application"
+            if self.floor or not self.freeze:  # both modules serve either interface
+                module = "bench.floor_server" if self.floor else "bench.unfrozen"
+                app = f"{module}:{'wsgi' if self.kind == 'granian-wsgi' else 'application'}"
             return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [
             str(VENV_BIN / "gunicorn"),
