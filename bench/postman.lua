@@ -61,9 +61,11 @@ function M.report(summary, latency, non2xx, counters)
    end
    io.write(string.format(
       'BENCH_RESULT {"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, '
-         .. '"max_us": %d, "non2xx": %d, "socket_errors": %d%s}\n',
+         .. '"max_us": %d, "non2xx": %d, "socket_errors": %d, "connect_errors": %d, '
+         .. '"read_errors": %d, "write_errors": %d, "timeouts": %d%s}\n',
       summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-      latency.max, non2xx, e.connect + e.read + e.write + e.timeout, extra))
+      latency.max, non2xx, e.connect + e.read + e.write + e.timeout, e.connect, e.read,
+      e.write, e.timeout, extra))
 end
 
 return M
