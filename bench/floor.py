@@ -94,8 +94,11 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
     sessions, todos = challenger._meta.db_table, todo._meta.db_table
     columns = ", ".join(f'"{f.column}"' for f in challenger._meta.concrete_fields)
     session_sql = f'SELECT {columns} FROM "{sessions}" WHERE "guid" = %s'
+    token_at = [f.column for f in challenger._meta.concrete_fields].index("list_token")
     todo_columns = '"todo_id", "title", "done_status", "description"'
-    kept: dict[str, list[tuple]] = {}
+    # As ours keeps them (todos.selectors.KeptRows): a session's rows, read again once a
+    # write has given the session a new `list_token`.
+    kept: dict[str, tuple[int, list[tuple]]] = {}
 
     class OrjsonRenderer(BaseRenderer):
         media_type = "application/json"
@@ -119,19 +122,23 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
             cursor.execute(session_sql, [request.headers["X-Challenger"]])
             return cursor.fetchone()
 
-    def rows_of(guid: str) -> list[tuple]:
-        if guid not in kept:
+    def rows_of(guid: str, token: int) -> list[tuple]:
+        entry = kept.get(guid)
+        if entry is None or entry[0] != token:
             with connection.cursor() as cursor:
                 cursor.execute(
                     f'SELECT {todo_columns} FROM "{todos}" WHERE "challenger_id" = %s'
                     ' ORDER BY "todo_id"',
                     [guid],
                 )
-                kept[guid] = cursor.fetchall()
-        return kept[guid]
+                entry = kept[guid] = (token, cursor.fetchall())
+        return entry[1]
 
-    def reader(request) -> str:  # noqa: ANN001
-        return session_row(request)[0] if read_sql else request.headers["X-Challenger"]
+    def read_rows(request) -> list[tuple]:  # noqa: ANN001
+        if not read_sql:
+            return rows_of(request.headers["X-Challenger"], 0)
+        session = session_row(request)
+        return rows_of(session[0], session[token_at])
 
     class Bare(APIView):
         authentication_classes: list = []
@@ -143,7 +150,7 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
 
     class Collection(Bare):
         def get(self, request):  # noqa: ANN001, ANN201
-            rows = rows_of(reader(request))
+            rows = read_rows(request)
             wanted = request.query_params.get("doneStatus")
             if wanted is not None:
                 flag = wanted == "true"
@@ -196,7 +203,7 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
 
     class Item(Bare):
         def get(self, request, todo_id):  # noqa: ANN001, ANN201
-            rows = rows_of(reader(request))
+            rows = read_rows(request)
             wanted = int(todo_id)
             return Response({"todos": [as_dict(r) for r in rows if r[0] == wanted]})
 

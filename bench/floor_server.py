@@ -13,12 +13,12 @@ is what our own code costs there.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from bench.floor import build_floor
 from practiceapi.asgi import BufferedBodies
+from practiceapi.asgi import application as our_front
 from practiceapi.wsgi import application as ours
 
 floor = build_floor(read_sql=True)
@@ -29,4 +29,4 @@ def wsgi(environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
     return app(environ, start_response)
 
 
-application = BufferedBodies(wsgi, threads=int(os.environ.get("APICHALLENGES_THREADS", "2")))
+application = BufferedBodies(wsgi, threads=our_front.django.count)

@@ -292,7 +292,8 @@ class ServerSpec:
         """What the server needs in its environment besides `server_env`."""
         if not self.kind.startswith("granian"):
             return {}
-        # granian's WSGI interface runs no front, and nothing there pins a worker.
+        # `PROXY_BUFFERS_BODIES=1` pins no worker; its `+floor` and `+nofreeze` modules import
+        # practiceapi.asgi, which would pin the worker it is imported in.
         pin = self.pin and self.kind != "granian-wsgi"
         return serve.server_env(self.threads_for(database_url), pin_workers=pin)
 
@@ -554,6 +555,12 @@ def measure(
     ]
 
 
+# What bench/postman.lua counts of the requests that failed.
+ERROR_KINDS = (
+    "non2xx", "socket_errors", "connect_errors", "read_errors", "write_errors", "timeouts"
+)  # fmt: skip
+
+
 def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
     """`runs` in turn order. On a shared machine single runs wander: the figures are those
     of the run with the median throughput (the lower middle one for an even count)."""
@@ -580,6 +587,8 @@ def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
         other_cpu_s=median.other_cpu,
         detail={
             **{k: v for k, v in raw.items() if k not in {"requests", "duration_us"}},
+            # Like `errors`: every run's, so that an error in another run keeps its kind.
+            **{k: sum(run.result.get(k, 0) for run in runs) for k in ERROR_KINDS},
             "rps_of_each_run": [round(run.rps) for run in runs],  # in turn order
         },
     )

@@ -17,7 +17,7 @@ application = SplitApplication(site=ResolvedOnceHandler(), api=ApiHandler())
 
 # What startup made (Django's apps and URL patterns, the models, the challenge catalogue:
 # about 100,000 objects) lives as long as the process. Left to the collector, every full
-# collection walks all of it: 50-60 ms in which a worker answers nobody, the slowest
-# hundredth of answers under load (docs/benchmark.md). Frozen, a full collection walks
-# only what requests made since: 4-7 ms.
+# collection walks all of it: 50-60 ms in which a worker answers nobody. Frozen, a full
+# collection walks only what requests made since: 4-7 ms (one worker under load: p99 39-48
+# ms against 72-95; docs/benchmark.md).
 gc.freeze()
