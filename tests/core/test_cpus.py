@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
 from practiceapi import cpus
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh_python import run_python
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux only")
 
@@ -95,12 +92,4 @@ late.start(); late.join()
 masks = {{frozenset(os.sched_getaffinity(int(t))) for t in os.listdir("/proc/self/task")}}
 print(sorted(sorted(mask) for mask in masks))
 """
-    output = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stdout.splitlines()
-    assert output == [f"[{cpu}]", f"[[{cpu}]]"]
+    assert run_python(script).splitlines() == [f"[{cpu}]", f"[[{cpu}]]"]

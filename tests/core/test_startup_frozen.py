@@ -7,11 +7,7 @@ fresh interpreter importing it stands for a worker that has just started.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fresh_python import run_python
 
 SCRIPT = """
 import gc
@@ -22,15 +18,7 @@ print(before, gc.get_freeze_count(), len(gc.get_objects()))
 
 
 def test_a_started_worker_leaves_startups_objects_out_of_collections() -> None:
-    output = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stdout.split()
-    before, frozen, collected = (int(figure) for figure in output)
+    before, frozen, collected = (int(figure) for figure in run_python(SCRIPT).split())
     assert before == 0
     # Django's apps, the models, the URL patterns and the catalogue: tens of thousands of
     # objects frozen, next to a handful still tracked.
