@@ -92,9 +92,9 @@ def _django_converters(vendor):  # noqa: ANN001, ANN202
 def fresh_misses_built_first(challenger, misses, new, now):  # noqa: ANN001, ANN201
     """`challenges.progress.fresh_misses` before the repeat check came first: each near
     miss's entry (its time stamp, its dict) was built, then compared with the stored one."""
-    from challenges.progress import _repeats, near_miss
+    from challenges.progress import _repeats, near_miss, stored_misses
 
-    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
+    stored = stored_misses(challenger)
     fresh = {}
     for key, (line, status, reason) in misses.items():
         if key in challenger.progress or key in new:

@@ -45,6 +45,13 @@ def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     return new
 
 
+def stored_misses(challenger: Challenger) -> dict[str, Any]:
+    """The session's stored near misses by challenge key (none when the column holds
+    anything but an object)."""
+    stored = challenger.near_misses
+    return stored if isinstance(stored, dict) else {}
+
+
 def _repeats(stored: Any, status: int, reason: str, now: datetime) -> bool:
     """Whether a near miss (`status`, `reason`) repeats the `stored` entry, recently."""
     if not isinstance(stored, dict):
@@ -67,7 +74,7 @@ def fresh_misses(
     """The entries to store for `misses` of challenges still open: not those that repeat
     the stored entry. A student re-sending the same request repeats its near miss on every
     read, so the check comes before the entry is built."""
-    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
+    stored = stored_misses(challenger)
     return {
         key: near_miss(line, status, reason, now)
         for key, (line, status, reason) in misses.items()
@@ -130,8 +137,7 @@ def record(
         cursor.execute(sql, params)
     for key in new:
         challenger.progress.setdefault(key, when)
-    stored = challenger.near_misses if isinstance(challenger.near_misses, dict) else {}
-    misses_now = {k: v for k, v in stored.items() if k not in new} | fresh
+    misses_now = {k: v for k, v in stored_misses(challenger).items() if k not in new} | fresh
     challenger.near_misses = misses_now
     challenger.last_seen = now
     return True
