@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
 import sys
 from typing import Any
 
 from django.http.request import HttpHeaders
 
 from practiceapi.asgi import BufferedBodies, LateBody, body_deadline
+from practiceapi.asgi import application as asgi_front
 from practiceapi.wsgi import application as django_application
 
 
@@ -71,6 +71,4 @@ class RsgiBodies(BufferedBodies):
         protocol.response_bytes(status, answer, content)
 
 
-application = RsgiBodies(
-    django_application, threads=int(os.environ.get("APICHALLENGES_THREADS", "2"))
-)
+application = RsgiBodies(django_application, threads=asgi_front.django.count)
