@@ -8,13 +8,16 @@ half-closed one) is in tests/reliability/test_hostile_bodies.py.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 import pytest
 
 from practiceapi import asgi
+
+T = TypeVar("T")
 
 
 def echo_app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
@@ -43,6 +46,18 @@ def scope(headers: list[tuple[bytes, bytes]], *, query: bytes = b"") -> dict[str
     }
 
 
+def run_apart(app: asgi.BufferedBodies, work: Coroutine[Any, Any, T]) -> T:
+    """`work` on an event loop in a thread of its own, then `app`'s threads closed.
+
+    A thread of its own: another test's client (Playwright's sync API) may leave an event
+    loop running in this one, and asyncio.run() refuses to nest."""
+    try:
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            return thread.submit(asyncio.run, work).result()
+    finally:
+        app.close()
+
+
 def call(scope: dict[str, Any], messages: list[dict[str, Any]], *, hang: bool = False) -> dict:
     """Run the bridge around `echo_app`; the client sends `messages`, then hangs or leaves."""
     app = asgi.BufferedBodies(echo_app, threads=1)
@@ -59,13 +74,7 @@ def call(scope: dict[str, Any], messages: list[dict[str, Any]], *, hang: bool = 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    # A thread of its own: another test's client (Playwright's sync API) may leave an event
-    # loop running in this one, and asyncio.run() refuses to nest.
-    try:
-        with ThreadPoolExecutor(max_workers=1) as thread:
-            thread.submit(asyncio.run, app(scope, receive, send)).result()
-    finally:
-        app.close()
+    run_apart(app, app(scope, receive, send))
     start, body = sent
     return {"status": start["status"], "headers": start["headers"], **orjson.loads(body["body"])}
 
@@ -165,9 +174,5 @@ def test_an_application_error_reaches_the_server_and_the_next_request_is_answere
         await app(scope([]), receive, send)
         return raised
 
-    try:
-        with ThreadPoolExecutor(max_workers=1) as thread:
-            raised = thread.submit(asyncio.run, two_requests()).result()
-    finally:
-        app.close()
+    raised = run_apart(app, two_requests())
     assert (raised, sent[0]["status"]) == ("boom", 200)
