@@ -25,8 +25,8 @@ connection that sends nothing is closed after it). Bodies are the ASGI front's t
 
 The shape follows the machine and the database unless WORKERS and THREADS say otherwise
 (`default_workers`, `default_threads`; docs/benchmark.md, "Server shape"): a worker per
-usable CPU (on 16 cores the SQLite mix went from 6,582 req/s at 8 workers to 8,104 at 14,
-the PostgreSQL mix from 4,810 to 6,799), and one Django thread per worker on SQLite (a
+usable CPU (on 16 cores, three runs: from 8 workers to 14 the SQLite mix moved by -3 % to
++23 % and the PostgreSQL mix gained 2-41 %), and one Django thread per worker on SQLite (a
 second thread holds the GIL while the first holds the writer lock: the lock was held
 2.4 ms per write with two threads and 0.39 ms with one), two on PostgreSQL (a thread
 waiting for a round trip leaves the interpreter to the other).
