@@ -381,6 +381,12 @@ def new_session(app: Callable) -> str:
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
 ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "tracking": (READS + WRITES, "challenge tracking (track_arrival, track) a no-op"),
+    # Parts of tracking, each skipped alone: `tracking` is their sum plus the middleware's.
+    "candidates": (
+        READS + WRITES,
+        "tracking finds no open candidates (so it builds and judges no exchange)",
+    ),
+    "judging": (READS + WRITES, "tracking looks up its candidates but builds and judges nothing"),
     "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
     "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
     "django-middleware": (
@@ -406,6 +412,7 @@ def handler_without(prefixes: tuple[str, ...]) -> Callable:
 
 def ablated_side(name: str, app: Callable, guid: str) -> Side:
     from challengers.sessions import find_challenger
+    from challenges.declarations import Judgement
 
     if name == "django-middleware":
         stock = ("django.",)
@@ -416,6 +423,13 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
         "tracking": (
             ("challenges.middleware", "track", lambda request, response: None),
             ("challenges.middleware", "track_arrival", lambda request: None),
+        ),
+        "candidates": (
+            ("challenges.tracking", "_open_for", lambda request, challenger, on_arrival=False: ()),
+        ),
+        "judging": (
+            ("challenges.tracking", "exchange_for", lambda request, response: None),
+            ("challenges.tracking", "judge", lambda exchange, challenges: Judgement()),
         ),
         "session": (("challengers.middleware", "resolve", lambda header: kept),),
         "loader": (("challengers.sessions", "challenger_from_row", lambda row, database: kept),),
