@@ -381,7 +381,9 @@ def new_session(app: Callable) -> str:
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
 ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "tracking": (READS + WRITES, "challenge tracking (track_arrival, track) a no-op"),
-    # Parts of tracking, each skipped alone: `tracking` is their sum plus the middleware's.
+    # Parts of tracking: `candidates` skips the candidate lookups and so, with nothing
+    # found, the exchange and the judging; `judging` skips only those two. `tracking` is
+    # `candidates` plus the middleware, `record` and `touch`.
     "candidates": (
         READS + WRITES,
         "tracking finds no open candidates (so it builds and judges no exchange)",
