@@ -167,6 +167,7 @@ def test_an_application_error_reaches_the_server_and_the_next_request_is_answere
         sent.append(message)
 
     async def two_requests() -> str:
+        raised = "nothing raised"
         try:
             await app(scope([]), receive, send)
         except RuntimeError as exc:
