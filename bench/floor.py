@@ -381,14 +381,17 @@ def new_session(app: Callable) -> str:
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
 ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "tracking": (READS + WRITES, "challenge tracking (track_arrival, track) a no-op"),
-    # Parts of tracking: `candidates` skips the candidate lookups and so, with nothing
-    # found, the exchange and the judging; `judging` skips only those two. `tracking` is
-    # `candidates` plus the middleware, `record` and `touch`.
+    # Parts of tracking: `candidates` skips deciding what the request attempts and so,
+    # with nothing found, the exchange and the judging; `judging` skips only the judging.
+    # `tracking` is `candidates` plus the middleware, `record` and `touch`.
     "candidates": (
         READS + WRITES,
-        "tracking finds no open candidates (so it builds and judges no exchange)",
+        "tracking finds no open attempts (so it decides nothing, builds and judges no exchange)",
     ),
-    "judging": (READS + WRITES, "tracking looks up its candidates but builds and judges nothing"),
+    "judging": (
+        READS + WRITES,
+        "tracking decides its attempts and builds their exchange but judges nothing",
+    ),
     "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
     "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
     "django-middleware": (
@@ -426,12 +429,9 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
             ("challenges.middleware", "track", lambda request, response: None),
             ("challenges.middleware", "track_arrival", lambda request: None),
         ),
-        "candidates": (
-            ("challenges.tracking", "_open_for", lambda request, challenger, on_arrival=False: ()),
-        ),
+        "candidates": (("challenges.tracking", "_open_for", lambda request, challenger: ()),),
         "judging": (
-            ("challenges.tracking", "exchange_for", lambda request, response: None),
-            ("challenges.tracking", "judge", lambda exchange, challenges: Judgement()),
+            ("challenges.tracking", "judge", lambda exchange, challenges, sifted: Judgement()),
         ),
         "session": (("challengers.middleware", "resolve", lambda header: kept),),
         "loader": (("challengers.sessions", "challenger_from_row", lambda row, database: kept),),

@@ -31,17 +31,13 @@ def split_part_scan(part: str) -> Filter:
     return Filter(part, EQUALS, "")
 
 
-def carries_any_query(query_string, header, query=None):  # noqa: ANN001, ANN201
-    """`challenges.catalogue.carries` before query parameters were needs of their own: any
-    query made every query challenge of the route worth judging."""
+def attempts_afresh(mode, method, shape, part, exchange):  # noqa: ANN001, ANN201
+    """`challenges.catalogue.attempts` without remembering its answers: every request's
+    attempts decided from its conditions (`--swap challenges.tracking:attempts=...`)."""
     from challenges.catalogue import active
-    from challenges.conditions import QUERY, request_carries
 
-    needed = active()._needed
-    carried = request_carries(query_string, header, needed, query)
-    if QUERY in carried:
-        carried |= {need for need in needed if need.startswith(QUERY)}
-    return carried
+    route = active()._route_attempts(mode, method, shape)
+    return route.sift(exchange()) if route.challenges else ()
 
 
 def find_challenger_via_proxy(guid):  # noqa: ANN001, ANN201

@@ -17,7 +17,7 @@ through them and never name a challenge themselves.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from challengers.sessions import MAX_HEADER_LENGTH as MAX_GUID_HEADER
@@ -141,7 +141,6 @@ from practiceapi.protocol.query import (
     LESS_THAN,
     MATCHES,
     WILDCARD,
-    ParsedQuery,
 )
 from todos.messages import AMEND_ID, DONE_STATUS_NOT_BOOLEAN, MANDATORY_TITLE, PUT_CANNOT_CREATE
 from todos.resource import DESCRIPTION_MAX, TITLE_MAX
@@ -1508,16 +1507,14 @@ def route_candidates(mode: str, method: str, path: str) -> tuple[Challenge, ...]
     return active().route_candidates(mode, method, path)
 
 
-def open_candidates(
+def attempts(
     mode: str,
     method: str,
     shape: str,
-    done: Container[str],
-    carried: frozenset[str],
-    *,
-    on_arrival: bool = False,
+    part: Callable[[str], str | None],
+    exchange: Callable[[], Exchange],
 ) -> tuple[Challenge, ...]:
-    return active().open_candidates(mode, method, shape, done, carried, on_arrival=on_arrival)
+    return active().attempts(mode, method, shape, part, exchange)
 
 
 def completed_keys(exchange: Exchange) -> set[str]:
@@ -1528,11 +1525,7 @@ def completed_on_arrival(exchange: Exchange) -> set[str]:
     return active().completed_on_arrival(exchange)
 
 
-def judge(exchange: Exchange, challenges: Iterable[Challenge]) -> Judgement:
-    return active().judge(exchange, challenges)
-
-
-def carries(
-    query_string: str, header: Any, query: Callable[[], ParsedQuery] | None = None
-) -> frozenset[str]:
-    return active().carries(query_string, header, query)
+def judge(
+    exchange: Exchange, challenges: Iterable[Challenge], *, sifted: bool = False
+) -> Judgement:
+    return active().judge(exchange, challenges, sifted=sifted)

@@ -47,6 +47,12 @@ class Condition:
     `methods`/`shapes` say which methods and route shapes the condition admits (the route
     index is built from the attempt's); `needs` what a request must carry for it to hold
     (`QUERY`, or a lower-case header name that must be present and not blank).
+
+    `looks_at`, for a condition that reads only the request: the parts of it the test
+    reads besides the method, the route and the mode (lower-case header names, `QUERY`
+    for the query string), or None when undeclared. When every such condition of a route's
+    attempts declares it, whether a request is an attempt is decided once for all the
+    requests that show those parts alike (`Catalogue.attempts`).
     """
 
     name: str
@@ -57,6 +63,7 @@ class Condition:
     methods: frozenset[str] = frozenset()
     shapes: frozenset[str] = frozenset()
     needs: frozenset[str] = frozenset()
+    looks_at: frozenset[str] | None = None
 
     def holds(self, exchange: Exchange) -> bool:
         return bool(self.test(exchange))
@@ -71,10 +78,24 @@ class Condition:
 
 
 def on_request(
-    name: str, test: Test, explain: str, seen: Seen | None = None, *, needs: Iterable[str] = ()
+    name: str,
+    test: Test,
+    explain: str,
+    seen: Seen | None = None,
+    *,
+    needs: Iterable[str] = (),
+    looks_at: Iterable[str] | None = None,
 ) -> Condition:
-    """A condition that reads only the request."""
-    return Condition(name, test, explain, seen, REQUEST, needs=frozenset(needs))
+    """A condition that reads only the request (`looks_at`: which parts, `Condition`)."""
+    return Condition(
+        name,
+        test,
+        explain,
+        seen,
+        REQUEST,
+        needs=frozenset(needs),
+        looks_at=None if looks_at is None else frozenset(looks_at),
+    )
 
 
 def on_response(name: str, test: Test, explain: str, seen: Seen | None = None) -> Condition:
@@ -86,7 +107,12 @@ def on_response(name: str, test: Test, explain: str, seen: Seen | None = None) -
 
 
 def _one_of(
-    what: str, value: Seen, values: Iterable[str], reads: str, quote: str = ""
+    what: str,
+    value: Seen,
+    values: Iterable[str],
+    reads: str,
+    quote: str = "",
+    looks_at: Iterable[str] | None = None,
 ) -> Condition:
     """`value(x)` is one of `values`; the explanation shows the value seen."""
     wanted = frozenset(values)
@@ -97,6 +123,7 @@ def _one_of(
         f"the {what} was {quote}{{seen}}{quote}; this challenge needs {shown}",
         lambda x: value(x) or "(none)",
         reads,
+        looks_at=None if looks_at is None else frozenset(looks_at),
     )
 
 
@@ -131,6 +158,7 @@ def no_query() -> Condition:
         lambda x: not any(x.query_string.split("&")),
         "the request had the query `?{seen}`; this challenge needs the list without a query",
         lambda x: x.query_string,
+        looks_at=(QUERY,),
     )
 
 
@@ -142,6 +170,7 @@ def header_present(name: str) -> Condition:
         lambda x: bool((x.header(lower) or "").strip()),
         f"the request had no {name} header; this challenge needs one",
         needs=(lower,),
+        looks_at=(lower,),
     )
 
 
@@ -153,13 +182,21 @@ def header_absent(name: str) -> Condition:
         lambda x: not (x.header(lower) or "").strip(),
         f"the {name} header was `{{seen}}`; this challenge needs no {name} header",
         lambda x: x.header(lower),
+        looks_at=(lower,),
     )
 
 
 def content_type_in(*media_types: str) -> Condition:
     """The request Content-Type (parameters and case ignored) is one of these."""
     lowered = tuple(t.lower() for t in media_types)
-    return _one_of("request Content-Type", lambda x: x.content_type, lowered, REQUEST, "`")
+    return _one_of(
+        "request Content-Type",
+        lambda x: x.content_type,
+        lowered,
+        REQUEST,
+        "`",
+        looks_at=("content-type",),
+    )
 
 
 # --------------------------------------------------------------------------- response

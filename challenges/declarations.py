@@ -16,7 +16,7 @@ differs; `challenges.catalogue` says which one is served.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -24,7 +24,6 @@ from typing import Any
 from challenges.conditions import ANY_METHOD, REQUEST, Condition, request_carries
 from challenges.exchange import Exchange
 from challenges.routes import OTHER, route_shape
-from practiceapi.protocol.query import ParsedQuery
 
 logger = logging.getLogger(__name__)
 
@@ -105,13 +104,29 @@ class Challenge:
         # The attempt conditions the route index does not already guarantee.
         return tuple(c for c in self.attempt if not c.methods and not c.shapes)
 
-    def judge(self, exchange: Exchange, *, routed: bool = False) -> Verdict:
+    @cached_property
+    def request_attempt(self) -> tuple[Condition, ...]:
+        """The attempt conditions beyond the route that read only the request: whether
+        they hold is known when the request arrives (`Catalogue.attempts`)."""
+        return tuple(c for c in self._beyond_route if c.reads == REQUEST)
+
+    @cached_property
+    def _response_attempt(self) -> tuple[Condition, ...]:
+        return tuple(c for c in self._beyond_route if c.reads != REQUEST)
+
+    def judge(self, exchange: Exchange, *, routed: bool = False, sifted: bool = False) -> Verdict:
         """CREDITED, a near miss with the first unmet credit condition, or NOT_AN_ATTEMPT.
 
         `routed`: the challenge was found through the route index for this exchange, so
-        its method and route conditions hold; the tracker skips them.
+        its method and route conditions hold; `sifted`: found through
+        `Catalogue.attempts`, so its `request_attempt` conditions hold too. The tracker
+        skips what is known to hold.
         """
-        for condition in self._beyond_route if routed else self.attempt:
+        if sifted:
+            attempt = self._response_attempt
+        else:
+            attempt = self._beyond_route if routed else self.attempt
+        for condition in attempt:
             if not condition.test(exchange):
                 return NOT_AN_ATTEMPT
         for condition in self.credit:
@@ -191,6 +206,43 @@ class Judgement:
 
 RouteIndex = dict[tuple[str, str], tuple[Challenge, ...]]
 
+# Requests with a part longer than this are judged afresh rather than remembered
+# (`Catalogue.attempts`), and the memory is emptied when it holds this many answers: a
+# client that sends ever new values costs judging, never memory.
+REMEMBERED_PART_MAX = 256
+REMEMBERED_DECISIONS = 4096
+
+
+@dataclass(frozen=True, eq=False)
+class RouteAttempts:
+    """The candidates of one route (method and shape), and the request parts their
+    attempt conditions read (None: one of those conditions does not say)."""
+
+    challenges: tuple[Challenge, ...]
+    parts: tuple[str, ...] | None
+
+    @cached_property
+    def _needed(self) -> frozenset[str]:
+        return frozenset().union(*(c.needs for c in self.challenges))
+
+    def sift(self, exchange: Exchange) -> tuple[Challenge, ...]:
+        """Those whose attempt conditions reading the request hold for `exchange`. Those
+        needing what the request lacks (`Challenge.needs`) are passed over untested."""
+        carried = request_carries(
+            exchange.query_string, exchange.header, self._needed, lambda: exchange.query
+        )
+        found = []
+        for challenge in self.challenges:
+            if not challenge.needs <= carried:
+                continue
+            try:
+                if all(condition.test(exchange) for condition in challenge.request_attempt):
+                    found.append(challenge)
+            except Exception:
+                # A faulty condition must never turn a student's request into a 500.
+                logger.exception("conditions of %s failed", challenge.key)
+        return tuple(found)
+
 
 class Catalogue:
     """A tuple of challenge declarations and every lookup on it.
@@ -198,8 +250,10 @@ class Catalogue:
     The route index maps (method, route shape) to the challenges an attempt on that route
     can be at (`ANY_METHOD` holds those whose attempt names no method), so a request costs
     one shape classification, two dict look-ups and the conditions of its route's
-    challenges. `open_candidates` also drops those the request cannot attempt because it
-    lacks what they need (a query, an Accept header ...), without building an Exchange.
+    challenges. `attempts` also drops those the request cannot attempt because it lacks
+    what they need (a query, an Accept header ...) or because an attempt condition that
+    reads the request fails, so that a request that attempts nothing open is judged
+    without building an Exchange.
     """
 
     def __init__(
@@ -218,12 +272,15 @@ class Catalogue:
         self._by_key = {c.key: c for c in challenges}
         if len(self._by_key) != len(challenges):
             raise ValueError("two challenges share a key")
-        self._needed = frozenset().union(*(c.needs for c in challenges))
         self._for_mode: dict[str, tuple[Challenge, ...]] = {}
         self._display_ids: dict[str, dict[str, str]] = {}
         self._indexes: dict[str, RouteIndex] = {}
         # Methods are whatever clients send: bounded, not unbounded.
-        self._carried_candidates = lru_cache(maxsize=1024)(self._find_carried_candidates)
+        self._route_attempts = lru_cache(maxsize=1024)(self._find_route_attempts)
+        # (route, the parts its conditions read) -> the challenges attempted (`attempts`).
+        self._decided: dict[
+            tuple[RouteAttempts, tuple[str | None, ...]], tuple[Challenge, ...]
+        ] = {}
 
     # ------------------------------------------------------------------- modes and keys
 
@@ -302,48 +359,64 @@ class Catalogue:
         index = self.route_index(mode)
         return index.get((method, shape), ()) + index.get((ANY_METHOD, shape), ())
 
-    def carries(
-        self, query_string: str, header: Any, query: Callable[[], ParsedQuery] | None = None
-    ) -> frozenset[str]:
-        """Which of the things any attempt needs this request carries."""
-        return request_carries(query_string, header, self._needed, query)
-
-    def open_candidates(
+    def attempts(
         self,
         mode: str,
         method: str,
         shape: str,
-        done: Container[str],
-        carried: frozenset[str],
-        *,
-        on_arrival: bool = False,
+        part: Callable[[str], str | None],
+        exchange: Callable[[], Exchange],
     ) -> tuple[Challenge, ...]:
-        """Candidates this session has not completed yet that this request can attempt: it
-        carries what they need (`carries`). Only `on_arrival` ones if asked.
+        """The challenges of `mode` that a request of `method` on route `shape` attempts
+        as far as the request alone shows: every attempt condition that reads the request
+        holds. Completed ones included: the tracker drops those of the session it credits,
+        and judges the rest once the response exists (`judge(..., sifted=True)`).
 
-        Most requests of a practising student attempt nothing open; then the tracker need
-        not even build an Exchange.
+        `part(name)` reads one part of the request (a lower-case header name, `QUERY`);
+        `exchange()` builds the exchange, needed only when the answer is not remembered.
+        Requests that show the same parts attempt the same challenges, so the answer is
+        remembered per route and parts: a class's clients send the same few Accept and
+        Content-Type values again and again, and deciding afresh judged a dozen Accept
+        conditions on every read of the todo list.
         """
-        return tuple(
-            c
-            for c in self._carried_candidates(mode, method, shape, carried)
-            if c.key not in done and (c.on_arrival or not on_arrival)
-        )
+        route = self._route_attempts(mode, method, shape)
+        if not route.challenges:
+            return ()
+        if route.parts is None:
+            return route.sift(exchange())
+        values = tuple(part(name) for name in route.parts)
+        if any(value is not None and len(value) > REMEMBERED_PART_MAX for value in values):
+            return route.sift(exchange())
+        key = (route, values)
+        found = self._decided.get(key)
+        if found is None:
+            found = route.sift(exchange())
+            if len(self._decided) >= REMEMBERED_DECISIONS:
+                self._decided.clear()
+            self._decided[key] = found
+        return found
 
-    def _find_carried_candidates(
-        self, mode: str, method: str, shape: str, carried: frozenset[str]
-    ) -> tuple[Challenge, ...]:
-        return tuple(c for c in self._shape_candidates(mode, method, shape) if c.needs <= carried)
+    def _find_route_attempts(self, mode: str, method: str, shape: str) -> RouteAttempts:
+        found = self._shape_candidates(mode, method, shape)
+        parts: set[str] = set()
+        for condition in (condition for c in found for condition in c.request_attempt):
+            if condition.looks_at is None:
+                return RouteAttempts(found, None)
+            parts |= condition.looks_at
+        return RouteAttempts(found, tuple(sorted(parts)))
 
     # ------------------------------------------------------------------- judging
 
-    def judge(self, exchange: Exchange, challenges: Iterable[Challenge]) -> Judgement:
-        """Which of `challenges` (candidates of this exchange's route: `candidates`,
-        `open_candidates`) this exchange credits, and which it nearly misses."""
+    def judge(
+        self, exchange: Exchange, challenges: Iterable[Challenge], *, sifted: bool = False
+    ) -> Judgement:
+        """Which of `challenges` (candidates of this exchange's route: `candidates`, or
+        with `sifted` those of `attempts`) this exchange credits, and which it nearly
+        misses."""
         judgement = Judgement()
         for challenge in challenges:
             try:
-                verdict = challenge.judge(exchange, routed=True)
+                verdict = challenge.judge(exchange, routed=True, sifted=sifted)
                 if verdict is CREDITED:
                     judgement.credited.add(challenge.key)
                 elif verdict.unmet is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -122,6 +121,7 @@ def param_equals(name: str, value: str) -> Condition:
         f"the query asked for {name}={{seen}}; this challenge needs {name}={value}",
         lambda x: _plain_param(x, name),
         needs=(query_param(name),),
+        looks_at=(QUERY,),
     )
 
 
@@ -132,6 +132,7 @@ def param_given(name: str) -> Condition:
         lambda x: _plain_param(x, name) is not None,
         f"the query had no {name}; this challenge needs one",
         needs=(query_param(name),),
+        looks_at=(QUERY,),
     )
 
 
@@ -142,6 +143,7 @@ def filter_on(field_name: str, op: str, shown: str) -> Condition:
         lambda x: bool(_filters_on(x, field_name, op)),
         f"the query had no {field_name}{shown} filter; this challenge needs one",
         needs=(query_param(field_name),),
+        looks_at=(QUERY,),
     )
 
 
@@ -151,6 +153,7 @@ def filters_a_field() -> Condition:
         lambda x: any(_field(f.name) is not None for f in x.query.filters),
         "the query filtered on no todo field; this challenge needs a filter such as doneStatus=false",
         needs=(QUERY,),
+        looks_at=(QUERY,),
     )
 
 
@@ -179,6 +182,7 @@ def sorted_by(count: str = "any", direction: str = "any") -> Condition:
         f"the sort was `{{seen}}`; this challenge needs {name}",
         _shown_sort,
         needs=(query_param(SORT_BY),),
+        looks_at=(QUERY,),
     )
 
 
@@ -192,6 +196,7 @@ def sort_fields_known() -> Condition:
         "the sort named `{seen}`, which is not a todo field; this challenge needs todo fields "
         "(id, title, doneStatus, description)",
         unknown,
+        looks_at=(QUERY,),
     )
 
 
@@ -203,6 +208,7 @@ def _limit_condition(name: str, test: Callable[[int], bool], wanted: str) -> Con
         f"the query asked for _limit={{seen}}; this challenge needs {wanted}",
         lambda x: x.query.limit,
         needs=(query_param(LIMIT),),
+        looks_at=(QUERY,),
     )
 
 
@@ -228,6 +234,7 @@ def offset_given() -> Condition:
         lambda x: x.query.offset_op is not None,
         "the query had no _offset; this challenge needs one",
         needs=(query_param(OFFSET),),
+        looks_at=(QUERY,),
     )
 
 
@@ -237,6 +244,7 @@ def offset_is(offset: int) -> Condition:
         lambda x: _offset(x) == offset,
         f"the query asked for _offset={{seen}}; this challenge needs _offset={offset}",
         lambda x: x.query.offset,
+        looks_at=(QUERY,),
     )
 
 
@@ -250,6 +258,7 @@ def sorted_by_id_descending() -> Condition:
         test,
         "the sort was `{seen}`; this challenge needs `-id` alone",
         _shown_sort,
+        looks_at=(QUERY,),
     )
 
 
@@ -303,10 +312,11 @@ def list_is_full() -> Condition:
     (classic edition, whose refusal is a 400 like any validation error) in its message."""
 
     def full(x: Exchange) -> bool:
+        # Every create is judged on this: the counts first, the messages only when needed.
         cap = int(settings.APICHALLENGES_MAX_TODOS)
-        if x.status == 409 or _says_list_is_full(x):
+        if x.status == 409 or (x.store is not None and cap > 0 and x.store.total >= cap):
             return True
-        return x.store is not None and cap > 0 and x.store.total >= cap
+        return _says_list_is_full(x)
 
     return on_response(
         "your list is full",
@@ -593,6 +603,7 @@ def unreadable_content_type() -> Condition:
         test,
         "the Content-Type was `{seen}`",
         lambda x: x.content_type,
+        looks_at=("content-type",),
     )
 
 
@@ -744,31 +755,15 @@ def _accept_matches_xml(accept: str) -> bool:
     )
 
 
-# Accept headers longer than this are tested afresh rather than remembered.
-REMEMBERED_ACCEPT_MAX = 256
-
-
-def _remembered(test: Callable[[str], bool]) -> Callable[[str], bool]:
-    """`test`, remembering its answers for the Accept headers it has seen. A dozen Accept
-    conditions judge every read of the todo list until a session has completed them, and
-    a class's clients send a handful of Accept values between them (their tool's default,
-    and the few the challenges ask for): testing each anew cost a `GET /api/todos` about
-    8 % of its CPU (600 -> 552 us in one process, alternating with the framework's floor)."""
-    remembered = lru_cache(maxsize=128)(test)
-    return lambda accept: (
-        remembered(accept) if len(accept) <= REMEMBERED_ACCEPT_MAX else test(accept)
-    )
-
-
 def accept_condition(name: str, test: Callable[[str], bool], needs_text: str) -> Condition:
     """A test of the Accept header; the explanation shows the header as sent."""
-    test = _remembered(test)
     return on_request(
         name,
         lambda x: test(_accept(x)),
         f"the Accept header was `{{seen}}`; this challenge needs {needs_text}",
         lambda x: _accept(x) or "(none)",
         needs=("accept",),
+        looks_at=("accept",),
     )
 
 
@@ -815,6 +810,7 @@ def xml_wins_negotiation() -> Condition:
         test,
         "the Accept header `{seen}` prefers JSON; this challenge needs XML listed first",
         _accept,
+        looks_at=("accept",),
     )
 
 
@@ -840,6 +836,7 @@ def x_challenger_sent() -> Condition:
         lambda x: bool(_guid(x.header("x-challenger"))),
         "the request had no X-CHALLENGER header",
         needs=("x-challenger",),
+        looks_at=("x-challenger",),
     )
 
 
@@ -887,6 +884,7 @@ def x_challenger_longer_than(length: int) -> Condition:
         f"the X-CHALLENGER header was {{seen}} characters long; this challenge needs more than {length}",
         lambda x: len(x.header("x-challenger") or ""),
         needs=("x-challenger",),
+        looks_at=("x-challenger",),
     )
 
 
@@ -896,6 +894,7 @@ def override_sent() -> Condition:
         lambda x: bool((x.header("x-http-method-override") or "").strip()),
         "the request had no X-HTTP-Method-Override header",
         needs=("x-http-method-override",),
+        looks_at=("x-http-method-override",),
     )
 
 
@@ -905,6 +904,7 @@ def override_is(verb: str) -> Condition:
         lambda x: (x.header("x-http-method-override") or "").strip().lower() == verb.lower(),
         f"the X-HTTP-Method-Override header was `{{seen}}`; this challenge needs {verb}",
         lambda x: (x.header("x-http-method-override") or "").strip(),
+        looks_at=("x-http-method-override",),
     )
 
 
@@ -913,6 +913,7 @@ def authorization_sent() -> Condition:
         "Authorization sent",
         lambda x: x.header("authorization") is not None,
         "the request had no Authorization header",
+        looks_at=("authorization",),
     )
 
 
@@ -923,6 +924,7 @@ def authorization_longer_than(length: int) -> Condition:
         f"the Authorization header was {{seen}} characters long; this challenge needs more than "
         f"{length} (Basic credentials)",
         lambda x: len(x.header("authorization") or ""),
+        looks_at=("authorization",),
     )
 
 
@@ -936,6 +938,7 @@ def bearer_token() -> Condition:
         test,
         "the Authorization header was not `Bearer ` followed by a token; this challenge needs "
         "`Authorization: Bearer <your token>`",
+        looks_at=("authorization",),
     )
 
 
@@ -945,6 +948,7 @@ def auth_token_sent() -> Condition:
         "X-AUTH-TOKEN sent",
         lambda x: len(x.header("x-auth-token") or "") > 0,
         "the request had no X-AUTH-TOKEN header",
+        looks_at=("x-auth-token",),
     )
 
 
@@ -953,6 +957,7 @@ def no_auth_token() -> Condition:
         "no X-AUTH-TOKEN",
         lambda x: not x.header("x-auth-token"),
         "the request had an X-AUTH-TOKEN header; this challenge needs none",
+        looks_at=("x-auth-token",),
     )
 
 
@@ -962,4 +967,5 @@ def auth_token_longer_than(length: int) -> Condition:
         lambda x: len(x.header("x-auth-token") or "") > length,
         f"the X-AUTH-TOKEN header was {{seen}} long; this challenge needs more than {length}",
         lambda x: _count(len(x.header("x-auth-token") or ""), "character"),
+        looks_at=("x-auth-token",),
     )

@@ -1,9 +1,12 @@
 """After a response exists: judge the open challenges the request attempted, and record
 what it completed and what it nearly missed.
 
-What tracking works out about a request between its arrival and its response (the
-credits held on arrival, what the request carries) is its own state (`Tracking`), kept on
-the request under an attribute this module declares (`TrackedRequest`).
+Which challenges a request attempts is decided once, from the request alone
+(`Catalogue.attempts`); the session credited drops its completed ones, and only the
+rest are judged on the response, so a read that attempts nothing open builds no exchange.
+What tracking works out about a request between its arrival and its response (that
+decision, the credits held on arrival) is its own state (`Tracking`), kept on the request
+under an attribute this module declares (`TrackedRequest`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from django.http.request import HttpHeaders
 from challengers.models import Challenger
 from challengers.request import SessionRequest
 from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
-from challenges.catalogue import carries, judge, open_candidates
+from challenges.catalogue import attempts, judge
+from challenges.conditions import QUERY
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
@@ -31,8 +35,9 @@ class Tracking:
 
     # Completed on arrival, in memory only: written with the response's credits.
     held: set[str] = field(default_factory=set)
-    # What the request carries of what attempts need (`Challenge.needs`), worked out once.
-    carried: frozenset[str] | None = None
+    # The challenges the request attempts as far as it alone shows (`attempts`), decided
+    # once: whichever session is credited, only its completed ones are dropped.
+    attempted: tuple[Challenge, ...] | None = None
     # The exchange judged on arrival, answered and judged again once the response exists.
     exchange: Exchange | None = None
 
@@ -111,27 +116,30 @@ def credited_session(request: TrackedRequest, response: HttpResponse) -> Challen
     return find_challenger(guid)
 
 
-def carried(request: TrackedRequest) -> frozenset[str]:
-    """What this request carries of what attempts need (`Challenge.needs`), worked out once."""
+def attempted(request: TrackedRequest) -> tuple[Challenge, ...]:
+    """The challenges this request attempts as far as it alone shows, decided once."""
     state = request.tracking
-    if state.carried is None:
-        outcome = request.outcome
-        headers = MetaHeaders(request.META)
-        state.carried = carries(outcome.query_string, headers.get, lambda: outcome.query)
-    return state.carried
+    if state.attempted is None:
+        meta = request.META
+
+        def part(name: str) -> str | None:
+            if name == QUERY:
+                return request.outcome.query_string
+            return meta.get(HttpHeaders.to_wsgi_name(name))
+
+        state.attempted = attempts(
+            settings.APICHALLENGES_MODE,
+            request.method,
+            shape(request.api_route),
+            part,
+            lambda: exchange_for(request, None),
+        )
+    return state.attempted
 
 
-def _open_for(
-    request: TrackedRequest, challenger: Challenger, *, on_arrival: bool = False
-) -> tuple[Challenge, ...]:
-    return open_candidates(
-        settings.APICHALLENGES_MODE,
-        request.method,
-        shape(request.api_route),
-        challenger.progress,
-        carried(request),
-        on_arrival=on_arrival,
-    )
+def _open_for(request: TrackedRequest, challenger: Challenger) -> tuple[Challenge, ...]:
+    progress = challenger.progress
+    return tuple(c for c in attempted(request) if c.key not in progress)
 
 
 def track_arrival(request: TrackedRequest) -> None:
@@ -141,9 +149,9 @@ def track_arrival(request: TrackedRequest) -> None:
     challenger = request.challenger
     if challenger is None:
         return
-    open_now = _open_for(request, challenger, on_arrival=True)
-    if open_now:
-        credited = judge(exchange_for(request, None), open_now).credited
+    arriving = tuple(c for c in _open_for(request, challenger) if c.on_arrival)
+    if arriving:
+        credited = judge(exchange_for(request, None), arriving, sifted=True).credited
         request.tracking.held = hold(challenger, credited)
 
 
@@ -152,11 +160,12 @@ def track(request: TrackedRequest, response: HttpResponse) -> None:
     if challenger is None:
         return
     held = request.tracking.held if challenger is request.challenger else set()
+    # Read after the view: a restore may have replaced the session's progress.
     open_now = _open_for(request, challenger)
     credited: set[str] = set()
     misses: dict[str, tuple[str, int, str]] = {}
     if open_now:
-        judgement = judge(exchange_for(request, response), open_now)
+        judgement = judge(exchange_for(request, response), open_now, sifted=True)
         credited = judgement.credited
         if judgement.near_misses:
             line, status = request_line(request), response.status_code

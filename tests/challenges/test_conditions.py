@@ -5,10 +5,15 @@ Pure unit tests on hand-built Exchanges."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import Any
+
 import pytest
 
 from challenges import conditions as c
 from challenges.catalogue import (
+    CATALOGUE,
+    CLASSIC,
     CREDITED,
     DESCRIPTION_MAX,
     NOT_AN_ATTEMPT,
@@ -18,9 +23,11 @@ from challenges.catalogue import (
     Section,
     by_key,
 )
+from challenges.exchange import Exchange
 from challenges.routes import HEARTBEAT, TODO_ITEM, TODOS
 from challenges.rules import store_has_done_and_not_done
-from tests.challenges.test_rules import ex
+from practiceapi.protocol.query import ParsedQuery
+from tests.challenges.test_rules import CASES, ex
 from todos import models as todo_models
 from todos.facts import StoreFacts
 
@@ -205,3 +212,56 @@ def test_a_declaration_reads_as_data() -> None:
         "status is 200",
         "your todos include done and not-done ones",
     ]
+
+
+# --------------------------------------------------------------------------- looks_at
+
+
+class Watched(Exchange):
+    """An exchange that notes which parts of it a condition reads."""
+
+    def __post_init__(self) -> None:
+        self.read: set[str] = set()
+        super().__post_init__()
+        self.read.clear()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in WATCHED:
+            object.__getattribute__(self, "read").add(name)
+        return super().__getattribute__(name)
+
+    def header(self, name: str) -> str | None:
+        self.read.add(name.lower())
+        return object.__getattribute__(self, "headers").get(name.lower())
+
+    @property
+    def query(self) -> ParsedQuery:
+        self.read.add(c.QUERY)
+        return object.__getattribute__(self, "outcome").query
+
+
+# What a request-side condition may read besides the parts it declares: what the route
+# index and the mode already settle.
+FREE = {"method", "shape", "route", "mode"}
+WATCHED = {f.name for f in fields(Exchange)} - {"headers"} | {"produced", "body_json"}
+
+
+def _shown(part: str) -> str:
+    return c.QUERY if part == "query_string" else part
+
+
+@pytest.mark.parametrize("catalogue", [CATALOGUE, CLASSIC], ids=["current", "classic"])
+def test_request_side_attempt_conditions_read_only_what_they_declare(
+    catalogue: Catalogue,
+) -> None:
+    # `Catalogue.attempts` remembers its answer per declared parts: a condition reading
+    # an undeclared part would be answered from another request's parts.
+    exchanges = [x for case in CASES for x in (*case.credits, *case.misses)]
+    for challenge in catalogue.challenges:
+        for condition in challenge.request_attempt:
+            assert condition.looks_at is not None, (challenge.key, condition.name)
+            for x in exchanges:
+                watched = Watched(**{f.name: getattr(x, f.name) for f in fields(Exchange)})
+                condition.test(watched)
+                undeclared = {_shown(p) for p in watched.read} - FREE - condition.looks_at
+                assert not undeclared, (challenge.key, condition.name, undeclared)

@@ -16,12 +16,12 @@ from challenges import routes, rules
 from challenges.catalogue import (
     ALL_CHALLENGES,
     by_key,
-    carries,
     completed_keys,
     completed_on_arrival,
-    open_candidates,
+    judge,
 )
-from challenges.conditions import QUERY
+from challenges.catalogue import attempts as route_attempts
+from challenges.conditions import QUERY, request_carries
 from challenges.exchange import Exchange
 from practiceapi.outcome import Outcome
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
@@ -1193,6 +1193,8 @@ CASES: list[Case] = [
 ]
 
 CASES_BY_KEY = {c.key: c for c in CASES}
+# What any attempt needs (`Challenge.needs`).
+NEEDED = frozenset().union(*(c.needs for c in ALL_CHALLENGES))
 
 
 def _flatten(kind: str) -> list[Any]:
@@ -1216,13 +1218,31 @@ def test_credits(key: str, exchange: Exchange) -> None:
     # Through the route index too, so a rule registered on the wrong route is caught.
     assert key in completed_keys(exchange)
     # The tracker skips a rule for requests without what it `needs`: never a crediting one.
-    assert by_key(key).needs <= carries(exchange.query_string, exchange.header)
+    assert by_key(key).needs <= request_carries(exchange.query_string, exchange.header, NEEDED)
+    # And the tracker's way: decided on the request alone, then judged on the response.
+    assert key in tracked_keys(exchange)
 
 
 @pytest.mark.parametrize(("key", "exchange"), _flatten("misses"))
 def test_near_misses(key: str, exchange: Exchange) -> None:
     assert by_key(key).credits(exchange) is False
     assert key not in completed_keys(exchange)
+    assert key not in tracked_keys(exchange)
+
+
+def attempts(exchange: Exchange) -> list[str]:
+    """The keys the tracker judges for `exchange` once its response exists."""
+
+    def part(name: str) -> str | None:
+        return exchange.query_string if name == QUERY else exchange.header(name)
+
+    found = route_attempts(exchange.mode, exchange.method, exchange.shape, part, lambda: exchange)
+    return [c.key for c in found]
+
+
+def tracked_keys(exchange: Exchange) -> set[str]:
+    """What the tracker credits for `exchange`: its `attempts`, judged with the response."""
+    return judge(exchange, [by_key(key) for key in attempts(exchange)], sifted=True).credited
 
 
 # --------------------------------------------------------------------------- interplay
@@ -1389,14 +1409,23 @@ def test_route_shapes(path: str, shape: str) -> None:
 def test_request_carries_a_query_its_parameters_and_non_blank_headers(
     query: str, headers: dict[str, str], carried: set[str]
 ) -> None:
-    assert carries(query, headers.get) == carried
+    assert request_carries(query, headers.get, NEEDED) == carried
 
 
 def test_a_filtered_list_read_is_no_attempt_at_sorting_or_paging() -> None:
-    carried = carries("doneStatus=false", {}.get)
-    judged = {c.key for c in open_candidates("multi", "GET", "todos", {}, carried)}
+    judged = set(attempts(ex("GET", "todos", query="doneStatus=true")))
     assert "GET_TODOS_FILTERED" in judged
     assert not judged & {"GET_TODOS_SORTED_ASCENDING", "GET_TODOS_PAGINATED_LIMIT"}
+
+
+def test_a_list_read_accepting_anything_is_judged_only_for_what_any_type_can_meet() -> None:
+    # The list route has a dozen Accept challenges; `*/*` can meet two of them (the JSON
+    # default, and XML should the answer be XML), so only those wait for the response.
+    judged = set(attempts(ex("GET", "todos", headers={"Accept": "*/*"})))
+    assert {key for key in judged if "ACCEPT" in key} == {
+        "GET_ACCEPT_ANY_DEFAULT_JSON",
+        "GET_ACCEPT_XML",
+    }
 
 
 def test_plain_list_reads_meet_no_filter_sort_paging_or_accept_rule() -> None:
