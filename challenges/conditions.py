@@ -52,7 +52,10 @@ class Condition:
     reads besides the method, the route and the mode (lower-case header names, `QUERY`
     for the query string), or None when undeclared. When every such condition of a route's
     attempts declares it, whether a request is an attempt is decided once for all the
-    requests that show those parts alike (`Catalogue.attempts`).
+    requests that show those parts alike (`Catalogue.attempts`). `per_client`: a part it
+    reads has as many values as there are clients (a session GUID, credentials), so a
+    route with such a condition decides afresh for each request: remembering would keep
+    those values, and each would be used once.
     """
 
     name: str
@@ -64,6 +67,7 @@ class Condition:
     shapes: frozenset[str] = frozenset()
     needs: frozenset[str] = frozenset()
     looks_at: frozenset[str] | None = None
+    per_client: bool = False
 
     def holds(self, exchange: Exchange) -> bool:
         return bool(self.test(exchange))
@@ -85,8 +89,10 @@ def on_request(
     *,
     needs: Iterable[str] = (),
     looks_at: Iterable[str] | None = None,
+    per_client: bool = False,
 ) -> Condition:
-    """A condition that reads only the request (`looks_at`: which parts, `Condition`)."""
+    """A condition that reads only the request (`looks_at`, `per_client`: which parts,
+    `Condition`)."""
     return Condition(
         name,
         test,
@@ -95,6 +101,7 @@ def on_request(
         REQUEST,
         needs=frozenset(needs),
         looks_at=None if looks_at is None else frozenset(looks_at),
+        per_client=per_client,
     )
 
 

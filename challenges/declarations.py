@@ -216,7 +216,8 @@ REMEMBERED_DECISIONS = 4096
 @dataclass(frozen=True, eq=False)
 class RouteAttempts:
     """The candidates of one route (method and shape), and the request parts their
-    attempt conditions read (None: one of those conditions does not say)."""
+    attempt conditions read (None: decided afresh for each request, because one of those
+    conditions does not say, or reads a part that names a client: `Condition`)."""
 
     challenges: tuple[Challenge, ...]
     parts: tuple[str, ...] | None
@@ -400,7 +401,7 @@ class Catalogue:
         found = self._shape_candidates(mode, method, shape)
         parts: set[str] = set()
         for condition in (condition for c in found for condition in c.request_attempt):
-            if condition.looks_at is None:
+            if condition.looks_at is None or condition.per_client:
                 return RouteAttempts(found, None)
             parts |= condition.looks_at
         return RouteAttempts(found, tuple(sorted(parts)))

@@ -837,6 +837,7 @@ def x_challenger_sent() -> Condition:
         "the request had no X-CHALLENGER header",
         needs=("x-challenger",),
         looks_at=("x-challenger",),
+        per_client=True,
     )
 
 
@@ -885,6 +886,7 @@ def x_challenger_longer_than(length: int) -> Condition:
         lambda x: len(x.header("x-challenger") or ""),
         needs=("x-challenger",),
         looks_at=("x-challenger",),
+        per_client=True,
     )
 
 
@@ -914,6 +916,7 @@ def authorization_sent() -> Condition:
         lambda x: x.header("authorization") is not None,
         "the request had no Authorization header",
         looks_at=("authorization",),
+        per_client=True,
     )
 
 
@@ -925,6 +928,7 @@ def authorization_longer_than(length: int) -> Condition:
         f"{length} (Basic credentials)",
         lambda x: len(x.header("authorization") or ""),
         looks_at=("authorization",),
+        per_client=True,
     )
 
 
@@ -939,6 +943,7 @@ def bearer_token() -> Condition:
         "the Authorization header was not `Bearer ` followed by a token; this challenge needs "
         "`Authorization: Bearer <your token>`",
         looks_at=("authorization",),
+        per_client=True,
     )
 
 
@@ -949,6 +954,7 @@ def auth_token_sent() -> Condition:
         lambda x: len(x.header("x-auth-token") or "") > 0,
         "the request had no X-AUTH-TOKEN header",
         looks_at=("x-auth-token",),
+        per_client=True,
     )
 
 
@@ -958,6 +964,7 @@ def no_auth_token() -> Condition:
         lambda x: not x.header("x-auth-token"),
         "the request had an X-AUTH-TOKEN header; this challenge needs none",
         looks_at=("x-auth-token",),
+        per_client=True,
     )
 
 
@@ -968,4 +975,5 @@ def auth_token_longer_than(length: int) -> Condition:
         f"the X-AUTH-TOKEN header was {{seen}} long; this challenge needs more than {length}",
         lambda x: _count(len(x.header("x-auth-token") or ""), "character"),
         looks_at=("x-auth-token",),
+        per_client=True,
     )

@@ -243,7 +243,8 @@ class Watched(Exchange):
 # What a request-side condition may read besides the parts it declares: what the route
 # index and the mode already settle.
 FREE = {"method", "shape", "route", "mode"}
-WATCHED = {f.name for f in fields(Exchange)} - {"headers"} | {"produced", "body_json"}
+# `header()` notes each header by name; any other read of `headers` is noted as such.
+WATCHED = {f.name for f in fields(Exchange)} | {"produced", "body_json"}
 
 
 def _shown(part: str) -> str:
@@ -265,3 +266,23 @@ def test_request_side_attempt_conditions_read_only_what_they_declare(
                 condition.test(watched)
                 undeclared = {_shown(p) for p in watched.read} - FREE - condition.looks_at
                 assert not undeclared, (challenge.key, condition.name, undeclared)
+
+
+@pytest.mark.parametrize("catalogue", [CATALOGUE, CLASSIC], ids=["current", "classic"])
+def test_what_an_attempt_needs_is_among_the_parts_it_is_decided_on(
+    catalogue: Catalogue,
+) -> None:
+    # A challenge needing what a request lacks is passed over when its route decides: the
+    # need must be a declared part too, or one request's answer would serve another.
+    for challenge in catalogue.challenges:
+        declared = set().union(*(cond.looks_at or () for cond in challenge.request_attempt))
+        for need in challenge.needs:
+            part = c.QUERY if need.startswith(c.QUERY) else need
+            assert part in declared, (challenge.key, need)
+
+
+def test_a_route_whose_attempts_read_a_session_or_credentials_decides_afresh() -> None:
+    # The secret note's attempts read X-AUTH-TOKEN and Authorization: their values are as
+    # many as the students, and credentials are not kept.
+    assert CATALOGUE._route_attempts("multi", "GET", "secret/note").parts is None
+    assert CATALOGUE._route_attempts("multi", "GET", "todos").parts == (c.QUERY, "accept")
