@@ -605,7 +605,14 @@ def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
             if median.database_cpu
             else ""
         )
-        + (f"; runs {m.detail['rps_of_each_run']}" if len(runs) > 1 else ""),
+        + (f"; runs {m.detail['rps_of_each_run']}" if len(runs) > 1 else "")
+        # A rare error is diagnosed from the run that had it, not from a rerun.
+        + (
+            "; errors by kind: "
+            + ", ".join(f"{kind} {m.detail[kind]}" for kind in ERROR_KINDS if m.detail[kind])
+            if m.errors
+            else ""
+        ),
         flush=True,
     )
     return m
