@@ -120,12 +120,10 @@ def attempted(request: TrackedRequest) -> tuple[Challenge, ...]:
     """The challenges this request attempts as far as it alone shows, decided once."""
     state = request.tracking
     if state.attempted is None:
-        meta = request.META
+        headers = MetaHeaders(request.META)
 
         def part(name: str) -> str | None:
-            if name == QUERY:
-                return request.outcome.query_string
-            return meta.get(HttpHeaders.to_wsgi_name(name))
+            return request.outcome.query_string if name == QUERY else headers.get(name)
 
         state.attempted = attempts(
             settings.APICHALLENGES_MODE,
