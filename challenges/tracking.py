@@ -38,7 +38,8 @@ class Tracking:
     # The challenges the request attempts as far as it alone shows (`attempts`), decided
     # once: whichever session is credited, only its completed ones are dropped.
     attempted: tuple[Challenge, ...] | None = None
-    # The exchange judged on arrival, answered and judged again once the response exists.
+    # The exchange, built once: on arrival where deciding or judging needs it, and given
+    # the response once that exists.
     exchange: Exchange | None = None
 
 
