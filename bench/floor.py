@@ -29,7 +29,7 @@ that each floor answer has our status and body, and prints the statements per re
 both sides (they must match: the floor is not allowed to do less database work).
 
     .venv/bin/python bench/floor.py [--rounds 15] [--batch 100] [--database sqlite|postgres]
-        [--types list,one,filtered,create,put,delete] [--profile TYPE]
+        [--types list,one,filtered,create,put,delete,mix] [--profile TYPE]
 
 `--profile TYPE` instead runs cProfile over `--batch` x `--rounds` requests of our side of
 one request type and prints the functions ranked by their own and cumulative time.
@@ -43,6 +43,7 @@ import cProfile
 import importlib
 import io
 import pstats
+import random
 import statistics
 import sys
 import time
@@ -64,6 +65,14 @@ CREATE = b'{"title":"bench todo","description":"made by floor"}'
 AMEND = b'{"title":"bench todo","doneStatus":true,"description":"amended by floor"}'
 READS = ("list", "one", "filtered")
 WRITES = ("create", "put", "delete")
+# `make bench`'s classroom mix (bench/mixed.lua) in one process: each request drawn as the
+# workload draws it (weights of list, filtered list, one todo, create), a create followed
+# by its full PUT and its DELETE. Every side draws the same seeded sequence. The request
+# types interleave as they do on the server, where per-type batches let each type's code
+# and data stay in the CPU's caches between requests.
+MIX = "mix"
+MIX_WEIGHTS = (("list", 45), ("filtered", 10), ("one", 25), ("create", 20))
+MIX_SEED = 4567
 LABELS = {
     "list": "GET /api/todos",
     "one": "GET /api/todos/3",
@@ -71,6 +80,7 @@ LABELS = {
     "create": "POST /api/todos",
     "put": "PUT /api/todos/{id} (full)",
     "delete": "DELETE /api/todos/{id}",
+    MIX: "the classroom mix (43 % writes)",
 }
 
 
@@ -272,9 +282,12 @@ class Side:
 
     def __init__(self, name: str, app: Callable, guid: str, patches: tuple = ()) -> None:
         self.name, self.app, self.guid = name, app, guid
-        self.location = ""  # the todo the write cycle is working on
+        # The todo the write cycle is working on, and the one the mix is.
+        self.location = {"writes": "", MIX: ""}
         # (module, attribute, value): set during this side's turns only (`--ablate`).
         self.patches = patches
+        self.draws = random.Random(MIX_SEED)
+        self.follow_ups: list[str] = []  # the mix's PUT and DELETE of the todo it created
 
     @contextlib.contextmanager
     def turn(self) -> Iterator[None]:
@@ -289,7 +302,19 @@ class Side:
             for target, attribute, value in saved:
                 setattr(target, attribute, value)
 
+    def next_in_mix(self) -> str:
+        if self.follow_ups:
+            return self.follow_ups.pop(0)
+        kinds, weights = zip(*MIX_WEIGHTS, strict=True)
+        kind = self.draws.choices(kinds, weights)[0]
+        if kind == "create":
+            self.follow_ups = ["put", "delete"]
+        return kind
+
     def send(self, kind: str) -> tuple[str, bytes]:
+        cycle = MIX if kind == MIX else "writes"
+        if kind == MIX:
+            kind = self.next_in_mix()
         session = {"X-CHALLENGER": self.guid}
         json_type = {**session, "Content-Type": "application/json"}
         method, path, headers, body = {
@@ -297,13 +322,13 @@ class Side:
             "one": ("GET", "/api/todos/3", session, b""),
             "filtered": ("GET", "/api/todos?doneStatus=false", session, b""),
             "create": ("POST", "/api/todos", json_type, CREATE),
-            "put": ("PUT", self.location, json_type, AMEND),
-            "delete": ("DELETE", self.location, session, b""),
+            "put": ("PUT", self.location[cycle], json_type, AMEND),
+            "delete": ("DELETE", self.location[cycle], session, b""),
         }[kind]
         environ = make_environ(method, path, {**postman_headers(), **headers}, body)
         status, answer_headers, content = call(self.app, environ)
         if kind == "create":
-            self.location = answer_headers["Location"]
+            self.location[cycle] = answer_headers["Location"]
         return status, content
 
 
@@ -361,7 +386,8 @@ def check(ours: Side, floors: list[Side]) -> dict[tuple[str, str], int]:
         for side in sides:
             status, body = side.send(kind)
             # The ids differ (each side's session numbers its own todos): compare the rest.
-            answers.append((status, body.replace(side.location.rsplit("/", 1)[1].encode(), b"N")))
+            todo_id = side.location["writes"].rsplit("/", 1)[1].encode()
+            answers.append((status, body.replace(todo_id, b"N")))
         if len(set(answers)) != 1:
             raise RuntimeError(f"{kind}: {answers}")
     for kind in WRITES:
@@ -380,26 +406,38 @@ def new_session(app: Callable) -> str:
 # `--ablate`: our path with one layer taken out, during that side's turns only, to measure
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
 ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "tracking": (READS + WRITES, "challenge tracking (track_arrival, track) a no-op"),
+    "tracking": (READS + WRITES + (MIX,), "challenge tracking (track_arrival, track) a no-op"),
     # Parts of tracking: `candidates` skips deciding what the request attempts and so,
     # with nothing found, the exchange and the judging; `judging` skips only the judging.
     # `tracking` is `candidates` plus the middleware, `record` and `touch`.
     "candidates": (
-        READS + WRITES,
+        READS + WRITES + (MIX,),
         "tracking finds no open attempts (so it decides nothing, builds and judges no exchange)",
     ),
     "judging": (
-        READS + WRITES,
+        READS + WRITES + (MIX,),
         "tracking decides its attempts and builds their exchange but judges nothing",
     ),
     "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
     "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
     "django-middleware": (
-        READS + WRITES,
+        READS + WRITES + (MIX,),
         "Django's middleware left out of the API's stack (security, clickjacking)",
     ),
-    "swapped": (READS + WRITES, "the --swap replacements (a negative layer: they cost more)"),
+    # bench/lean_server.py's prototype in this process: the two above at once.
+    "lean": (
+        READS + WRITES + (MIX,),
+        "tracking's and Django's middleware left out of the API's stack (the lean prototype)",
+    ),
+    "swapped": (
+        READS + WRITES + (MIX,),
+        "the --swap replacements (a negative layer: they cost more)",
+    ),
 }
+
+
+# What bench/lean_server.py leaves off the API's stack.
+LEAN_LEAVES_OUT = ("django.", "challenges.middleware.")
 
 
 def handler_without(prefixes: tuple[str, ...]) -> Callable:
@@ -419,9 +457,9 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
     from challengers.sessions import find_challenger
     from challenges.declarations import Judgement
 
-    if name == "django-middleware":
-        stock = ("django.",)
-        return Side(f"without {name}", handler_without(stock), guid)
+    if name in ("django-middleware", "lean"):
+        left_out = ("django.",) if name == "django-middleware" else LEAN_LEAVES_OUT
+        return Side(f"without {name}", handler_without(left_out), guid)
 
     kept = find_challenger(guid)
     patches = {
@@ -463,10 +501,12 @@ def compare(
     writes = tuple(k for k in WRITES if k in kinds)
     if writes:
         groups.append(writes)
+    if MIX in kinds:
+        groups.append((MIX,))
     floor, floor_sql = floors
 
     def sides_of(group: tuple[str, ...]) -> list[Side]:
-        # Writes: both floors run the same statements; one is enough.
+        # Writes and the mix: both floors run the same statements; one is enough.
         sides = [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
         name_of = {side.name: side.name.removeprefix("without ") for side in ablated}
         return sides + [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
@@ -501,7 +541,8 @@ def compare(
             first = (f"{statistics.median(bare) * 1e6:.0f}", *ratio(a, bare))
         else:
             first = ("=", "", "")  # writes: the floor is the one with the statements
-        count = f"{counts[('ours', kind)]} / {counts[('floor+SQL', kind)]}"
+        # The mix's statements are those of the types it draws.
+        count = f"{counts[('ours', kind)]} / {counts[('floor+SQL', kind)]}" if kind != MIX else ""
         lines.append(
             f"{LABELS[kind]:<34} {statistics.median(a) * 1e6:>8.0f} {first[0]:>9} {first[1]:>6}"
             f" {first[2]:>12} {statistics.median(sql) * 1e6:>13.0f} {ratio(a, sql)[0]:>6}"
@@ -525,7 +566,7 @@ def compare(
 
 
 def profile(side: Side, kind: str, rounds: int, batch: int, callees: str | None = None) -> str:
-    group = (kind,) if kind in READS else WRITES
+    group = WRITES if kind in WRITES else (kind,)
     timed_batch(side, group, batch)
     profiler = cProfile.Profile()
     profiler.enable()
@@ -549,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
     )
-    parser.add_argument("--types", default=",".join((*READS, *WRITES)))
+    parser.add_argument("--types", default=",".join((*READS, *WRITES, MIX)))
     parser.add_argument(
         "--ablate",
         action="append",
@@ -565,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also time our path with this attribute replaced (e.g. an earlier version of a "
         "function from bench/variants.py), in the same turns; repeatable, one side for all",
     )
-    parser.add_argument("--profile", choices=(*READS, *WRITES), help="cProfile one side")
+    parser.add_argument("--profile", choices=(*READS, *WRITES, MIX), help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
     parser.add_argument(
         "--callees", metavar="REGEX", help="with --profile: also what the matching functions call"

@@ -8,15 +8,15 @@ one run to the next on a busy machine. So a change of a few percent reads from o
 It counts user-space instructions only (no system calls, no cache misses, no waiting): a
 proxy for CPU time, not the target itself, which stays bench/floor.py's ratio.
 
-    .venv/bin/python -m bench.instructions [--types list,one,filtered,writes]
+    .venv/bin/python -m bench.instructions [--types list,one,filtered,writes,mix]
         [--requests 100] [--database sqlite|postgres] [--ablate LAYER] [--swap A=B]
 
-`writes` is the cycle of create, full PUT and DELETE, counted as one. Collection is off
-while Django starts and the sides warm up; before each side's window the garbage
-collector runs and what exists is frozen, so a full collection of Django's heap cannot
-land in one side's window. Needs valgrind with its headers and a C compiler (Debian:
-`apt-get install valgrind gcc`); each side's requests run about 50 times slower than
-natively (a minute for the defaults).
+`writes` is the cycle of create, full PUT and DELETE, counted as one; `mix` is
+bench/floor.py's classroom mix, per request. Collection is off while Django starts and the
+sides warm up; before each side's window the garbage collector runs and what exists is
+frozen, so a full collection of Django's heap cannot land in one side's window. Needs
+valgrind with its headers and a C compiler (Debian: `apt-get install valgrind gcc`); each
+side's requests run about 50 times slower than natively (a minute for the defaults).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ void window_close(const char *name) {
 }
 """
 LIBRARY_VARIABLE = "BENCH_CALLGRIND_MARKERS"
-TYPES = (*floor.READS, "writes")
+TYPES = (*floor.READS, "writes", floor.MIX)
 LABELS = {**floor.LABELS, "writes": "create + PUT + DELETE (one cycle)"}
 
 

@@ -227,6 +227,14 @@ class Sampler:
 # -------------------------------------------------------------------------------- servers
 
 
+# `--server KIND:W:T+VARIANT`: the module serving that variant of the application.
+VARIANTS = {
+    "floor": "bench.floor_server",
+    "lean": "bench.lean_server",
+    "nofreeze": "bench.unfrozen",
+}
+
+
 @dataclass(frozen=True)
 class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
@@ -236,26 +244,30 @@ class ServerSpec:
     `gunicorn-gthread:W:T`,
     `gunicorn-sync:W`; `+log` at the end adds the access log (to a file), `+nopin` leaves
     the workers of the ASGI and RSGI fronts where the kernel puts them (`PIN_WORKERS=0`),
-    `+floor` (granian and granian-wsgi) answers the todo routes with bench/floor.py's
-    floor instead of our views (bench/floor_server.py): what any Django and DRF design
-    reaches on that server; `+nofreeze` (granian and granian-wsgi) leaves what startup made
-    to the garbage collector (bench/unfrozen.py)."""
+    and at most one variant of the application (granian and granian-wsgi, `VARIANTS`):
+    `+floor` answers the todo routes with bench/floor.py's floor instead of our views
+    (bench/floor_server.py): what any Django and DRF design reaches on that server;
+    `+lean` is ours without challenge tracking and without Django's middleware on the API
+    routes (bench/lean_server.py): a measured prototype, not a shape to serve;
+    `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py)."""
 
     kind: str
     workers: int
     threads: int
     access_log: bool = False
     pin: bool = True
-    floor: bool = False
-    freeze: bool = True
+    variant: str = ""  # a key of VARIANTS, or "" for `make run`'s application
 
     @classmethod
     def parse(cls, text: str) -> ServerSpec:
         shape, *options = text.split("+")
-        if set(options) - {"log", "nopin", "floor", "nofreeze"}:
+        if set(options) - {"log", "nopin", *VARIANTS}:
             raise argparse.ArgumentTypeError(f"unknown option in {text!r}")
-        access_log, pin, floor = "log" in options, "nopin" not in options, "floor" in options
-        freeze = "nofreeze" not in options
+        access_log, pin = "log" in options, "nopin" not in options
+        variants = [option for option in options if option in VARIANTS]
+        if len(variants) > 1:
+            raise argparse.ArgumentTypeError(f"one of +{', +'.join(VARIANTS)} at most: {text!r}")
+        variant = variants[0] if variants else ""
         parts = shape.split(":")
         kind = parts[0]
         if kind not in {
@@ -264,10 +276,8 @@ class ServerSpec:
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
         if not pin and kind not in ("granian", "granian-rsgi"):
             raise argparse.ArgumentTypeError(f"{kind} does not pin its workers: {text!r}")
-        if (floor or not freeze) and kind not in ("granian", "granian-wsgi"):
-            raise argparse.ArgumentTypeError(f"{kind} takes neither +floor nor +nofreeze: {text!r}")
-        if floor and not freeze:
-            raise argparse.ArgumentTypeError(f"+floor or +nofreeze, not both: {text!r}")
+        if variant and kind not in ("granian", "granian-wsgi"):
+            raise argparse.ArgumentTypeError(f"{kind} takes no +{variant}: {text!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
             # granian without a thread count: `make run`'s choice for the database (0).
@@ -275,14 +285,14 @@ class ServerSpec:
             threads = int(parts[2]) if len(parts) > 2 else default_threads
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
-        return cls(kind, workers, threads, access_log, pin, floor, freeze)
+        return cls(kind, workers, threads, access_log, pin, variant)
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
         if self.kind != "gunicorn-sync" and self.threads:
             text += f":{self.threads}"
         options = ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
-        options += ("+floor" if self.floor else "") + ("" if self.freeze else "+nofreeze")
+        options += f"+{self.variant}" if self.variant else ""
         return text + options
 
     def threads_for(self, database_url: str) -> int:
@@ -292,7 +302,7 @@ class ServerSpec:
         """What the server needs in its environment besides `server_env`."""
         if not self.kind.startswith("granian"):
             return {}
-        # `PROXY_BUFFERS_BODIES=1` pins no worker; its `+floor` and `+nofreeze` modules import
+        # `PROXY_BUFFERS_BODIES=1` pins no worker; the variants' modules import
         # practiceapi.asgi, which would pin the worker it is imported in.
         pin = self.pin and self.kind != "granian-wsgi"
         return serve.server_env(self.threads_for(database_url), pin_workers=pin)
@@ -309,8 +319,8 @@ class ServerSpec:
             if self.kind == "granian-rsgi":  # the same body front on granian's RSGI
                 options[options.index("asginl")] = "rsgi"
                 app = "bench.rsgi_front:application"
-            if self.floor or not self.freeze:  # both modules serve either interface
-                module = "bench.floor_server" if self.floor else "bench.unfrozen"
+            if self.variant:  # each variant's module serves either interface
+                module = VARIANTS[self.variant]
                 app = f"{module}:{'wsgi' if self.kind == 'granian-wsgi' else 'application'}"
             return [*options, *(["--access-log"] if self.access_log else []), app]
         command = [

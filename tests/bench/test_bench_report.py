@@ -94,3 +94,24 @@ def test_our_p99_is_held_to_json_servers_in_the_same_run(bench, capsys):
     # 0.70 meets PostgreSQL's mix target (0.6); the p99 above json-server's does not.
     assert "mixed_postgres: MISSED p99 41.5 ms > json-server's 30.0" in out
     assert all_met is False
+
+
+@pytest.mark.parametrize(
+    ("text", "module"),
+    [
+        ("granian:2+floor", "bench.floor_server:application"),
+        ("granian:2:1+lean", "bench.lean_server:application"),
+        ("granian-wsgi:2:2+nofreeze", "bench.unfrozen:wsgi"),
+        ("granian:2", "practiceapi.asgi:application"),
+    ],
+)
+def test_a_server_variant_serves_its_own_module(bench, tmp_path, text: str, module: str):
+    spec = bench.ServerSpec.parse(text)
+    assert str(spec) == text
+    assert spec.command(4567, tmp_path, "sqlite:///db.sqlite3")[-1] == module
+
+
+@pytest.mark.parametrize("text", ["granian:2+floor+lean", "gunicorn-sync:2+lean", "granian:2+x"])
+def test_a_server_spec_takes_one_known_variant_of_granian(bench, text: str):
+    with pytest.raises(argparse.ArgumentTypeError):
+        bench.ServerSpec.parse(text)
