@@ -73,6 +73,7 @@ WRITES = ("create", "put", "delete")
 MIX = "mix"
 MIX_WEIGHTS = (("list", 45), ("filtered", 10), ("one", 25), ("create", 20))
 MIX_SEED = 4567
+EVERY_TYPE = (*READS, *WRITES, MIX)
 LABELS = {
     "list": "GET /api/todos",
     "one": "GET /api/todos/3",
@@ -406,31 +407,32 @@ def new_session(app: Callable) -> str:
 # `--ablate`: our path with one layer taken out, during that side's turns only, to measure
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
 ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "tracking": (READS + WRITES + (MIX,), "challenge tracking (track_arrival, track) a no-op"),
+    "tracking": (EVERY_TYPE, "challenge tracking (track_arrival, track) a no-op"),
     # Parts of tracking: `candidates` skips deciding what the request attempts and so,
     # with nothing found, the exchange and the judging; `judging` skips only the judging.
     # `tracking` is `candidates` plus the middleware, `record` and `touch`.
     "candidates": (
-        READS + WRITES + (MIX,),
+        EVERY_TYPE,
         "tracking finds no open attempts (so it decides nothing, builds and judges no exchange)",
     ),
     "judging": (
-        READS + WRITES + (MIX,),
+        EVERY_TYPE,
         "tracking decides its attempts and builds their exchange but judges nothing",
     ),
     "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
     "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
     "django-middleware": (
-        READS + WRITES + (MIX,),
+        EVERY_TYPE,
         "Django's middleware left out of the API's stack (security, clickjacking)",
     ),
-    # bench/lean_server.py's prototype in this process: the two above at once.
+    # bench/lean_server.py's prototype in this process: tracking (its middleware left out,
+    # not made no-ops) and Django's middleware at once.
     "lean": (
-        READS + WRITES + (MIX,),
+        EVERY_TYPE,
         "tracking's and Django's middleware left out of the API's stack (the lean prototype)",
     ),
     "swapped": (
-        READS + WRITES + (MIX,),
+        EVERY_TYPE,
         "the --swap replacements (a negative layer: they cost more)",
     ),
 }
@@ -590,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
     )
-    parser.add_argument("--types", default=",".join((*READS, *WRITES, MIX)))
+    parser.add_argument("--types", default=",".join(EVERY_TYPE))
     parser.add_argument(
         "--ablate",
         action="append",
@@ -606,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also time our path with this attribute replaced (e.g. an earlier version of a "
         "function from bench/variants.py), in the same turns; repeatable, one side for all",
     )
-    parser.add_argument("--profile", choices=(*READS, *WRITES, MIX), help="cProfile one side")
+    parser.add_argument("--profile", choices=EVERY_TYPE, help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
     parser.add_argument(
         "--callees", metavar="REGEX", help="with --profile: also what the matching functions call"
