@@ -141,7 +141,7 @@ def run_wsgi(app: WsgiApp, environ: dict[str, Any]) -> Answer:
     finally:
         close = getattr(result, "close", None)
         if close is not None:
-            close()  # Django's request_finished: connections go back, as in WSGI mode
+            close()  # a page's answer: Django's request_finished (connection upkeep)
     return started[0], started[1], content
 
 

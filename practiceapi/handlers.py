@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.handlers.exception import convert_exception_to_response
-from django.core.handlers.wsgi import WSGIHandler, get_path_info
+from django.core.handlers.wsgi import WSGIHandler, get_path_info, get_script_name
+from django.db import close_old_connections
 from django.http import HttpRequest
-from django.urls import ResolverMatch
+from django.urls import ResolverMatch, set_script_prefix
 from django.utils.module_loading import import_string
 
 from practiceapi.routing import on_api_stack, resolved
@@ -83,7 +84,42 @@ class ApiStack(_Handler):
 
 
 class ApiHandler(ApiStack, ResolvedOnceHandler):
-    pass
+    """The API routes' WSGI handler: `ApiStack`'s chain, and a request cycle without
+    Django's request signals.
+
+    Django's WSGI handler frames each request with `request_started` and (when the server
+    closes the response) `request_finished`. Their receivers are Django's own: connection
+    upkeep at both ends (`close_old_connections`: a connection past its CONN_MAX_AGE, left
+    broken or in a transaction is closed, and the health check re-armed), and three an API
+    request has no use for: the debug query log (filled only with DEBUG on, and bounded),
+    cache connections (nothing on the API's path uses a cache) and the thread's URL conf
+    (nothing on it sets a URL conf of its own). Sending the two signals cost a request of
+    the classroom mix 7 % of its instructions and 8 % of its CPU time in one process
+    (docs/benchmark.md, "Figures of 2026-11-26, night"), so this cycle calls the upkeep
+    itself. tests/core/test_api_request_cycle.py
+    fails when the receivers change: a new one must be weighed for API requests here.
+
+    The answer's bytes are handed to the server as a list: the API never streams, and the
+    request's resources are released before the server sends them."""
+
+    # A WSGI iterable (PEP 3333) where Django's stubs name the response its handler returns.
+    def __call__(  # type: ignore[override]
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> list[bytes]:
+        set_script_prefix(get_script_name(environ))
+        close_old_connections()
+        request = self.request_class(environ)
+        try:
+            response = self.get_response(request)
+            chunks = list(response)
+            cookies = [("Set-Cookie", c.output(header="")) for c in response.cookies.values()]
+            start_response(
+                f"{response.status_code} {response.reason_phrase}", [*response.items(), *cookies]
+            )
+            return chunks
+        finally:
+            request.close()
+            close_old_connections()
 
 
 class SplitApplication:
