@@ -21,7 +21,9 @@ ours / json-server, and ends with one line per workload:
 
     workload=NAME ours_rps=N jsonserver_rps=N ratio=R p99_ms=N errors=N rss_mb=N
 
-`--server` picks the server model (repeat it to compare several in one run); the default
+`--server` picks the server model (repeat it to compare several in one run; with
+`--interleave` they are all started at once and take their turns with json-server's in
+each workload, so that a variant's A/B is taken in the same minutes); the default
 is `make run`'s shape on 2 workers (granian, its threads picked for each database as
 `make run` picks them: 1 on SQLite, 2 on PostgreSQL). Needs psutil (requirements-dev.txt)
 and psycopg for the PostgreSQL part.
@@ -44,7 +46,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -232,6 +234,7 @@ VARIANTS = {
     "floor": "bench.floor_server",
     "lean": "bench.lean_server",
     "nofreeze": "bench.unfrozen",
+    "signals": "bench.signalled",
 }
 
 
@@ -249,7 +252,9 @@ class ServerSpec:
     (bench/floor_server.py): what any Django and DRF design reaches on that server;
     `+lean` is ours without challenge tracking and without Django's middleware on the API
     routes (bench/lean_server.py): a measured prototype, not a shape to serve;
-    `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py)."""
+    `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py);
+    `+signals` frames each API request with Django's request signals, as before the API's
+    handler ran its own request cycle (bench/signalled.py)."""
 
     kind: str
     workers: int
@@ -475,9 +480,7 @@ class Measurement:
     detail: dict = field(default_factory=dict)
 
 
-def run_wrk(
-    args: argparse.Namespace, workload: str, side: Side, sessions_file: Path, duration: int
-) -> WrkRun:
+def run_wrk(args: argparse.Namespace, workload: str, side: Side, duration: int) -> WrkRun:
     """One wrk run against `side`, with the CPU of every process involved."""
     script, *extra = WORKLOADS[workload]
     command = [
@@ -488,7 +491,7 @@ def run_wrk(
         "--timeout", "2s",
         "-s", str(BENCH / script),
         f"http://{HOST}:{side.port}",
-        "--", side.prefix, str(sessions_file), *extra,
+        "--", side.prefix, str(side.sessions_file), *extra,
     ]  # fmt: skip
     tree = process_tree(side.root)
     cpu_before = cpu_seconds(tree)
@@ -544,22 +547,22 @@ class Side:
     prefix: str  # "/api" for ours, "" for json-server
     root: int  # pid of the server's process group leader
     pair: str  # the run of ours (`database[server]`) this side belongs to or stands beside
+    # The X-CHALLENGER GUIDs wrk sends, one a line (json-server ignores them).
+    sessions_file: Path
 
 
-def measure(
-    args: argparse.Namespace, workload: str, sides: list[Side], sessions_file: Path
-) -> list[Measurement]:
+def measure(args: argparse.Namespace, workload: str, sides: list[Side]) -> list[Measurement]:
     """Measure each side `--repeat` times, taking turns, so that a machine that speeds up
-    or slows down during the run moves both alike. The order alternates (ours first, then
-    json-server first, ...) so that a steady drift favours neither."""
+    or slows down during the run moves every side alike. The order alternates (ours first,
+    then json-server first, ...) so that a steady drift favours none."""
     if args.warmup > 0:
         for side in sides:
-            run_wrk(args, workload, side, sessions_file, args.warmup)
+            run_wrk(args, workload, side, args.warmup)
     runs: list[list[WrkRun]] = [[] for _ in sides]
     for turn in range(args.repeat):
         order = list(zip(sides, runs, strict=True))
         for side, side_runs in order if turn % 2 == 0 else reversed(order):
-            side_runs.append(run_wrk(args, workload, side, sessions_file, args.duration))
+            side_runs.append(run_wrk(args, workload, side, args.duration))
     return [
         summarise(workload, side, side_runs) for side, side_runs in zip(sides, runs, strict=True)
     ]
@@ -631,13 +634,12 @@ def summarise(workload: str, side: Side, runs: list[WrkRun]) -> Measurement:
 # -------------------------------------------------------------------------- the two sides
 
 
-def bench_database(
+@contextlib.contextmanager
+def our_server(
     args: argparse.Namespace, database: str, spec: ServerSpec, workdir: Path, pair: str
-) -> tuple[list[Measurement], list[Measurement]]:
-    """Our server on a fresh `database`, each workload measured in turns with a fresh
-    json-server (unless --no-jsonserver): our measurements and json-server's."""
-    ours: list[Measurement] = []
-    theirs: list[Measurement] = []
+) -> Iterator[Side]:
+    """Our server on a fresh `database`, its benchmark sessions created and its todo
+    routes checked."""
     with migrated_database(database, args.postgres_url) as url:
         port = free_port()
         command = spec.command(port, workdir, url)
@@ -653,15 +655,36 @@ def bench_database(
             check_todo_routes(port, "/api", guids[0])
             sessions_file = workdir / "sessions.txt"
             sessions_file.write_text("\n".join(guids) + "\n")
-            our_side = Side("ours", database, str(spec), port, "/api", proc.pid, pair)
-            for workload in args.workloads:
-                with jsonserver(args, workload, workdir, guids[0], pair) as their_side:
-                    sides = [our_side] + ([their_side] if their_side else [])
-                    mine, *baseline = measure(args, workload, sides, sessions_file)
-                ours.append(mine)
-                theirs += baseline
+            yield Side("ours", database, str(spec), port, "/api", proc.pid, pair, sessions_file)
             if not proc.alive():
                 raise BenchError(f"the server died during the run:\n{proc.log_tail()}")
+
+
+def bench_database(
+    args: argparse.Namespace,
+    database: str,
+    specs: list[ServerSpec],
+    workdir: Path,
+    pairs: list[str],
+) -> tuple[list[Measurement], list[Measurement]]:
+    """Our servers (one, or with --interleave every `--server` at once, idle but for its
+    turns) each on a fresh `database`, each workload measured in turns with a fresh
+    json-server (unless --no-jsonserver): our measurements and json-server's, the latter
+    once for each of ours (`pairs`)."""
+    ours: list[Measurement] = []
+    theirs: list[Measurement] = []
+    with contextlib.ExitStack() as stack:
+        sides = []
+        for n, (spec, pair) in enumerate(zip(specs, pairs, strict=True)):
+            server_dir = workdir / f"server-{n}"
+            server_dir.mkdir()
+            sides.append(stack.enter_context(our_server(args, database, spec, server_dir, pair)))
+        for workload in args.workloads:
+            with jsonserver(args, workload, workdir, sides[0]) as their_side:
+                measured = measure(args, workload, sides + ([their_side] if their_side else []))
+            ours += measured[: len(sides)]
+            if their_side:
+                theirs += [replace(measured[-1], pair=pair) for pair in pairs]
     return ours, theirs
 
 
@@ -683,7 +706,7 @@ def ensure_jsonserver() -> None:
 
 @contextlib.contextmanager
 def jsonserver(
-    args: argparse.Namespace, workload: str, workdir: Path, guid: str, pair: str
+    args: argparse.Namespace, workload: str, workdir: Path, ours: Side
 ) -> Iterator[Side | None]:
     """A json-server started for one workload from the pristine ten todos (it writes every
     change back to its file), or None with --no-jsonserver."""
@@ -698,8 +721,21 @@ def jsonserver(
     env = {**os.environ, "NODE_ENV": "production"}
     with managed("json-server", command, cwd=data_dir, env=env) as proc:
         wait_ready(proc, port, "/todos")
-        check_todo_routes(port, "", guid)
-        yield Side("json-server", "db.json", JSONSERVER_NAME, port, "", proc.pid, pair)
+        check_todo_routes(port, "", first_session(ours))
+        yield Side(
+            "json-server",
+            "db.json",
+            JSONSERVER_NAME,
+            port,
+            "",
+            proc.pid,
+            ours.pair,
+            ours.sessions_file,
+        )
+
+
+def first_session(side: Side) -> str:
+    return side.sessions_file.read_text().split("\n", 1)[0]
 
 
 # -------------------------------------------------------------------------------- report
@@ -830,6 +866,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES_URL)
     parser.add_argument("--no-jsonserver", action="store_true", help="skip the baseline")
+    parser.add_argument(
+        "--interleave",
+        action="store_true",
+        help="start every --server at once and measure them in turns with json-server (the"
+        " A/B of server shapes or variants on a machine whose speed drifts)",
+    )
     parser.add_argument("--json", type=Path, help="also write every measurement here")
     parser.add_argument(
         "--nice",
@@ -849,6 +891,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if database not in {"sqlite", "postgres"}:
             parser.error(f"unknown database {database!r} (sqlite, postgres)")
     return args
+
+
+def server_groups(args: argparse.Namespace) -> list[list[ServerSpec]]:
+    """The servers started together: with --interleave all of them, otherwise each alone."""
+    return [args.server] if args.interleave else [[spec] for spec in args.server]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -884,15 +931,20 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="apichallenges-bench-") as tmp:
             workdir = Path(tmp)
             for database in args.databases:
-                for spec in args.server:
+                for group in server_groups(args):
                     run_dir = workdir / f"{database}-{len(ours)}"
                     run_dir.mkdir()
-                    turns = "" if args.no_jsonserver else ", in turns with json-server"
-                    print(f"ours on {database} with {spec}{turns}:", flush=True)
+                    turns = "" if args.no_jsonserver else " with json-server"
+                    names = ", ".join(str(spec) for spec in group)
+                    together = " in turns" if len(group) > 1 or not args.no_jsonserver else ""
+                    print(f"ours on {database} with {names}{together}{turns}:", flush=True)
+                    # Unique even when a shape is given twice: json-server rows pair by it.
+                    pairs = [
+                        f"{database}[{spec}]" + (f"#{len(ours) + n}" if spec_twice else "")
+                        for n, spec in enumerate(group)
+                    ]
                     try:
-                        # Unique even when a shape is given twice: json-server rows pair by it.
-                        pair = f"{database}[{spec}]" + (f"#{len(ours)}" if spec_twice else "")
-                        mine, baseline = bench_database(args, database, spec, run_dir, pair)
+                        mine, baseline = bench_database(args, database, group, run_dir, pairs)
                     except BenchError as exc:
                         if database != "postgres" or "unreachable" not in str(exc):
                             raise

@@ -102,6 +102,7 @@ def test_our_p99_is_held_to_json_servers_in_the_same_run(bench, capsys):
         ("granian:2+floor", "bench.floor_server:application"),
         ("granian:2:1+lean", "bench.lean_server:application"),
         ("granian-wsgi:2:2+nofreeze", "bench.unfrozen:wsgi"),
+        ("granian:2+signals", "bench.signalled:application"),
         ("granian:2", "practiceapi.asgi:application"),
     ],
 )
@@ -115,3 +116,15 @@ def test_a_server_variant_serves_its_own_module(bench, tmp_path, text: str, modu
 def test_a_server_spec_takes_one_known_variant_of_granian(bench, text: str):
     with pytest.raises(argparse.ArgumentTypeError):
         bench.ServerSpec.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("options", "groups"),
+    [
+        ([], [["granian:2"], ["granian:2+signals"]]),
+        (["--interleave"], [["granian:2", "granian:2+signals"]]),
+    ],
+)
+def test_interleave_starts_every_server_together(bench, options: list[str], groups):
+    args = bench.parse_args([*options, "--server", "granian:2", "--server", "granian:2+signals"])
+    assert [[str(spec) for spec in group] for group in bench.server_groups(args)] == groups
