@@ -235,6 +235,7 @@ VARIANTS = {
     "lean": "bench.lean_server",
     "nofreeze": "bench.unfrozen",
     "signals": "bench.signalled",
+    "cyclic": "bench.cyclic",
 }
 
 
@@ -254,7 +255,8 @@ class ServerSpec:
     routes (bench/lean_server.py): a measured prototype, not a shape to serve;
     `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py);
     `+signals` frames each API request with Django's request signals, as before the API's
-    handler ran its own request cycle (bench/signalled.py)."""
+    handler ran its own request cycle (bench/signalled.py); `+cyclic` leaves DRF's objects
+    of each request in reference cycles for the collector (bench/cyclic.py)."""
 
     kind: str
     workers: int
