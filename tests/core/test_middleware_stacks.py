@@ -44,3 +44,16 @@ def test_a_practice_route_does_not_pass_the_sites_layers(monkeypatch: pytest.Mon
 @pytest.mark.django_db
 def test_a_page_passes_the_sites_layers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sessions_opened(monkeypatch, "/admin/login/") == 1
+
+
+def test_no_layer_of_the_api_stack_works_on_an_unrendered_answer() -> None:
+    # API views render their answers themselves (practiceapi/protocol/apiview.py,
+    # `ApiView.dispatch`): a template-response hook on this stack would never see one.
+    from django.utils.module_loading import import_string
+
+    hooked = [
+        path
+        for path in settings.API_MIDDLEWARE
+        if hasattr(import_string(path), "process_template_response")
+    ]
+    assert hooked == []
