@@ -93,16 +93,22 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
 
 
 def seen_now(guid: str) -> None:
-    """Mark a side's session active now. A request under callgrind runs about 50 times
-    slower, so the once-a-minute activity write (`challengers.sessions.touch`) would land
-    in a window every few hundred requests instead of every few thousand, and unevenly
-    between sides: one such UPDATE moved a side's count by about 27,000 instructions per
-    request. Marked just before its window, a session is not written to during it."""
+    """Mark a side's session active now, and its stored near misses recorded now. A request
+    under callgrind runs about 50 times slower, so the once-a-minute writes of the request
+    path (the activity time, `challengers.sessions.touch`; a near miss repeated,
+    `challenges.progress.REPEAT_INTERVAL`) would land in a window every few hundred requests
+    instead of every few thousand, and unevenly between sides: one such UPDATE moved a
+    side's count by about 27,000 instructions per request. Refreshed just before its
+    window, a session is written to during it only for what its requests do anew."""
     from django.utils import timezone
 
     from challengers.models import Challenger
+    from challenges.progress import stamp, stored_misses
 
-    Challenger.objects.filter(pk=guid).update(last_seen=timezone.now())
+    now = timezone.now()
+    session = Challenger.objects.get(pk=guid)
+    misses = {key: {**entry, "at": stamp(now)} for key, entry in stored_misses(session).items()}
+    Challenger.objects.filter(pk=guid).update(last_seen=now, near_misses=misses)
 
 
 def kinds_of(kind: str) -> tuple[str, ...]:
