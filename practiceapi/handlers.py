@@ -95,9 +95,9 @@ class ApiHandler(ApiStack, ResolvedOnceHandler):
     cache connections (nothing on the API's path uses a cache) and the thread's URL conf
     (nothing on it sets a URL conf of its own). Sending the two signals cost a request of
     the classroom mix 7 % of its instructions and 8 % of its CPU time in one process
-    (docs/benchmark.md, "Figures of 2026-11-26, night"), so this cycle calls the upkeep
-    itself. tests/core/test_api_request_cycle.py
-    fails when the receivers change: a new one must be weighed for API requests here.
+    (docs/benchmark.md, "no request signals on the API, no reference cycles"), so this
+    cycle calls the upkeep itself. tests/core/test_api_request_cycle.py fails when the
+    receivers change: a new one must be weighed for API requests here.
 
     The answer's bytes are handed to the server as a list: the API never streams, and the
     request's resources are released before the server sends them."""
