@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from django.core.signals import request_finished, request_started
 from django.db import connection
-from django.test.client import RequestFactory
+
+from tests.served import served
 
 # What Django connects to the request signals, by module and name. `ApiHandler` does the
 # connection upkeep itself and leaves the rest out; a receiver that is not here was
@@ -42,21 +43,9 @@ def test_the_request_signals_have_only_the_receivers_the_api_cycle_accounts_for(
     assert receivers(signal) == KNOWN_RECEIVERS[signal]
 
 
-def answer(method: str, path: str) -> tuple[str, dict[str, str], bytes]:
-    """The production application's answer to a body-less request."""
-    from practiceapi import wsgi
-
-    started: list[Any] = []
-    environ = RequestFactory().generic(method, path).environ
-    chunks = wsgi.application(environ, lambda status, headers: started.extend([status, headers]))
-    body = b"".join(chunks)
-    getattr(chunks, "close", lambda: None)()
-    return started[0], dict(started[1]), body
-
-
 @pytest.mark.django_db(transaction=True)
 def test_an_api_answer_reaches_the_server_with_its_status_headers_and_body() -> None:
-    status, headers, body = answer("GET", "/api/challenges")
+    status, headers, body = served("GET", "/api/challenges")
     assert status == "200 OK"
     assert headers["Content-Type"] == "application/json"
     assert int(headers["Content-Length"]) == len(body)
@@ -81,7 +70,7 @@ def test_the_connection_upkeep_runs_before_and_after_an_api_requests_statements(
     connection.ensure_connection()
     monkeypatch.setattr(connection, "close_if_unusable_or_obsolete", recorded_upkeep)
     with connection.execute_wrapper(recorded_statement):
-        status, _headers, _body = answer("POST", "/api/challenger")
+        status, _headers, _body = served("POST", "/api/challenger")
     assert status == "201 Created"
     assert events[0] == events[-1] == "upkeep"
     assert "statement" in events[1:-1]

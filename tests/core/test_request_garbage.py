@@ -9,23 +9,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from django.test.client import RequestFactory
 
-from practiceapi import wsgi
-
-
-def send(method: str, path: str, body: bytes = b"", **headers: str) -> str:
-    """The production application's status line for one request."""
-    environ = (
-        RequestFactory()
-        .generic(method, path, body, content_type=headers.pop("content_type", ""), **headers)
-        .environ
-    )
-    started: list[str] = []
-    chunks = wsgi.application(environ, lambda status, _headers: started.append(status))
-    b"".join(chunks)
-    getattr(chunks, "close", lambda: None)()
-    return started[0]
+from tests.served import served
 
 
 def left_in_cycles(request: Any) -> Counter[str]:
@@ -45,10 +30,8 @@ def left_in_cycles(request: Any) -> Counter[str]:
 
 @pytest.fixture
 def session() -> str:
-    started: list[list[tuple[str, str]]] = []
-    environ = RequestFactory().post("/api/challenger").environ
-    wsgi.application(environ, lambda status, headers: started.append(headers))
-    return dict(started[0])["X-CHALLENGER"]
+    _status, headers, _body = served("POST", "/api/challenger")
+    return headers["X-CHALLENGER"]
 
 
 REQUESTS = {
@@ -74,8 +57,8 @@ REQUESTS = {
 @pytest.mark.parametrize("name", REQUESTS)
 def test_an_api_request_leaves_no_objects_in_reference_cycles(session: str, name: str) -> None:
     method, path, body, headers = REQUESTS[name]
-    send(method, path, body, HTTP_X_CHALLENGER=session, **headers)  # warm: caches fill once
+    served(method, path, body, HTTP_X_CHALLENGER=session, **headers)  # warm: caches fill once
     assert (
-        left_in_cycles(lambda: send(method, path, body, HTTP_X_CHALLENGER=session, **headers))
+        left_in_cycles(lambda: served(method, path, body, HTTP_X_CHALLENGER=session, **headers))
         == Counter()
     )
