@@ -23,6 +23,11 @@ database, logs and imports, listens with a backlog the kernel's maximum can take
 lets headers take at most 10 s (a person typing a request by hand gets that long; a
 connection that sends nothing is closed after it). Bodies are the ASGI front's to time.
 
+A worker that dies (the kernel's out-of-memory killer on a crowded classroom machine, a
+crash in a C extension) is started again: without `--respawn-failed-workers` granian
+stops the whole server when one worker exits. granian still stops when the same worker
+dies again within seconds of its restart, rather than restarting it for ever.
+
 The shape follows the machine and the database unless WORKERS and THREADS say otherwise
 (`default_workers`, `default_threads`; docs/benchmark.md, "Server shape"): a worker per
 usable CPU (on 16 cores, three runs: from 8 workers to 14 the SQLite mix moved by -3 % to
@@ -102,6 +107,7 @@ def granian_args(
         "--log-level", "warning",
         "--backlog", str(BACKLOG),
         "--http1-header-read-timeout", str(HEADER_READ_TIMEOUT_MS),
+        "--respawn-failed-workers",
     ]  # fmt: skip
     if proxy_buffers_bodies:
         return [
