@@ -236,6 +236,7 @@ VARIANTS = {
     "nofreeze": "bench.unfrozen",
     "signals": "bench.signalled",
     "cyclic": "bench.cyclic",
+    "locked": "bench.locked_writes",
 }
 
 
@@ -256,7 +257,9 @@ class ServerSpec:
     `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py);
     `+signals` frames each API request with Django's request signals, as before the API's
     handler ran its own request cycle (bench/signalled.py); `+cyclic` leaves DRF's objects
-    of each request in reference cycles for the collector (bench/cyclic.py)."""
+    of each request in reference cycles for the collector (bench/cyclic.py); `+locked`
+    runs PostgreSQL's amends and deletes in a transaction of several statements, as before
+    each was one statement (bench/locked_writes.py)."""
 
     kind: str
     workers: int

@@ -99,3 +99,28 @@ def fresh_misses_built_first(challenger, misses, new, now):  # noqa: ANN001, ANN
         if not _repeats(stored.get(key), entry["status"], entry["reason"], now):
             fresh[key] = entry
     return fresh
+
+
+def amend_todo_locked(challenger, todo_id, build):  # noqa: ANN001, ANN201
+    """`todos.services.amend_todo` before PostgreSQL tried the amend in one statement:
+    always the transaction that locks the session row and then its todo rows
+    (`--swap todos.views.base:amend_todo=bench.variants:amend_todo_locked`)."""
+    from todos.services import TodoNotFound, _amend_locked
+
+    if todo_id is None:
+        raise TodoNotFound(todo_id)
+    return _amend_locked(challenger, todo_id, build)
+
+
+def delete_todo_in_a_transaction(challenger, todo_id):  # noqa: ANN001, ANN201
+    """`todos.services.delete_todo` before PostgreSQL deleted in one statement
+    (`--swap todos.views.item:delete_todo=bench.variants:delete_todo_in_a_transaction`)."""
+    from todos.selectors import ListCounts
+    from todos.services import TodoNotFound, _delete_in_a_transaction, new_list_token
+
+    if todo_id is None:
+        raise TodoNotFound(todo_id)
+    token = new_list_token()
+    total, done_before, was_done = _delete_in_a_transaction(challenger, todo_id, token)
+    challenger.todo_count, challenger.list_token = total, token
+    return ListCounts(total=total, done=done_before - bool(was_done))

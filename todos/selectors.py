@@ -136,16 +136,21 @@ class KeptRows:
         self._lock = threading.Lock()  # LRUCache reorders itself on every read
 
     def rows(self, challenger: Challenger) -> list[dict]:
+        return self.rows_and_token(challenger)[0]
+
+    def rows_and_token(self, challenger: Challenger) -> tuple[list[dict], int | None]:
+        """The session's rows and the `list_token` they belong to (None: the session no
+        longer exists)."""
         with self._lock:
             entry = self._entries.get(challenger.pk)
         if entry is None or entry[0] != challenger.list_token:
             token, fetched = _rows_with_token(challenger)
             if token is None:
-                return []
+                return [], None
             entry = (token, fetched)
             with self._lock:
                 self._entries[challenger.pk] = entry
-        return [row_from_columns(*columns) for columns in entry[1]]
+        return [row_from_columns(*columns) for columns in entry[1]], entry[0]
 
     def clear(self) -> None:
         with self._lock:
@@ -162,6 +167,15 @@ def list_rows(challenger: Challenger | None) -> list[dict]:
     if settings.APICHALLENGES_KEEP_LISTS:
         return KEPT_ROWS.rows(challenger)
     return todo_rows(challenger)
+
+
+def list_rows_and_token(challenger: Challenger) -> tuple[list[dict], int | None]:
+    """A session's rows and the `list_token` they belong to, read together: a write that
+    names that token changes nothing if another write came first (`todos.services`)."""
+    if settings.APICHALLENGES_KEEP_LISTS:
+        return KEPT_ROWS.rows_and_token(challenger)
+    token, fetched = _rows_with_token(challenger)
+    return [row_from_columns(*columns) for columns in fetched], token
 
 
 def find_row(rows: Iterable[dict], todo_id: int | None) -> dict | None:

@@ -5,9 +5,13 @@ Every write that changes the id counter or the count (create, delete, restore) c
 the session row, which takes that row's lock: concurrent requests of one session can
 neither exceed the cap nor hand out an id twice, and a failed write rolls the counter back
 (spec/api.md §2.3). Amends lock the session row too, then the session's todo rows, so
-that two read-modify-write PATCHes cannot lose each other's change. Every writer takes the
-session row first, so no two writers wait on each other's locks in opposite orders.
-SQLite serialises writers instead (IMMEDIATE transactions, see settings).
+that two read-modify-write PATCHes cannot lose each other's change; on PostgreSQL an amend
+is first written in one statement that holds only while the session's `list_token` is
+still the one its rows were read under (any write in between has changed it). Every
+writer takes the session row first, so no two writers wait on each other's locks in
+opposite orders. SQLite serialises writers instead (IMMEDIATE transactions, see
+settings). On PostgreSQL a create, a delete and most amends are one statement each, which
+commits on its own: one round trip where a transaction takes four or five.
 
 This module is the only writer of todo rows, and every write also gives the session a new
 `Challenger.list_token`, in the same transaction, under the session row lock, and on the
@@ -34,6 +38,7 @@ from todos.selectors import (
     DEFAULT_TITLES,
     ListCounts,
     list_counts,
+    list_rows_and_token,
     row_from_columns,
     rows_sql,
     sql_names,
@@ -240,13 +245,84 @@ def amend_todo(
     """Replace todo `todo_id` with `build(current_row)`; returns the new row and the list's
     counts; raises TodoNotFound.
 
-    `build` validates and may raise (the view's error); nothing is written then. The session's
-    todo rows stay locked from the read to the write, after the session row, which the
-    new list_token locks first as every writer does. A refused amend rolls the token back;
-    one that changes nothing still changes it (the lock comes before the comparison).
+    `build` validates and may raise (the view's error); nothing is written then. It is
+    pure: on PostgreSQL the amend is first tried in one statement on the rows as last read
+    (`_amend_if_unchanged`), and when another write changed the list meanwhile it is built
+    again on the rows read under the locks (`_amend_locked`).
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
+    if connection.vendor == "postgresql":
+        amended = _amend_if_unchanged(challenger, todo_id, build)
+        if amended is not None:
+            return amended
+    return _amend_locked(challenger, todo_id, build)
+
+
+@cache
+def _amend_if_unchanged_sql(vendor: str) -> str:
+    """PostgreSQL: give the session a new token and write an amended row in one statement
+    that commits on its own, only while the session's `list_token` is the one the row was
+    built under: any other write has changed it (module docstring). The session row is
+    written, and so locked, first, as every writer locks it, and the todo row after it,
+    because its UPDATE reads `renewed`. One round trip instead of five (BEGIN, the token,
+    the rows, the row, COMMIT); the rows themselves are usually kept
+    (`todos.selectors.KeptRows`)."""
+    n = sql_names(vendor)
+    meta = Todo._meta
+    quote = connection.ops.quote_name
+    title, description = (quote(column(meta, f)) for f in ("title", "description"))
+    return (
+        f"WITH renewed AS (UPDATE {n['session']} SET {n['token']} = %s "
+        f"WHERE {n['guid']} = %s AND {n['token']} = %s RETURNING {n['guid']}), "
+        f"written AS (UPDATE {n['todo']} SET {title} = %s, {n['done']} = %s, "
+        f"{description} = %s FROM renewed "
+        f"WHERE {n['owner']} = renewed.{n['guid']} AND {n['todo_id']} = %s) "
+        "SELECT COUNT(*) FROM renewed"
+    )
+
+
+def _amend_if_unchanged(
+    challenger: Challenger, todo_id: int, build: Callable[[dict], dict]
+) -> tuple[dict, ListCounts] | None:
+    """The amend on the rows as last read, written only if no other write came between
+    (`_amend_if_unchanged_sql`); None when one did, or when the session is gone."""
+    rows, token = list_rows_and_token(challenger)
+    if token is None:
+        return None
+    index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
+    if index is None:
+        raise TodoNotFound(todo_id)
+    new = build(dict(rows[index]))
+    renewed = new_list_token()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _amend_if_unchanged_sql(connection.vendor),
+            [
+                renewed,
+                challenger.pk,
+                token,
+                new["title"],
+                new["doneStatus"],
+                new["description"],
+                todo_id,
+            ],
+        )
+        (written,) = cursor.fetchone()
+    if not written:
+        return None
+    challenger.list_token = renewed
+    rows[index] = new
+    return new, list_counts(rows)
+
+
+def _amend_locked(
+    challenger: Challenger, todo_id: int, build: Callable[[dict], dict]
+) -> tuple[dict, ListCounts]:
+    """The amend in a transaction: the session's todo rows stay locked from the read to
+    the write, after the session row, which the new list_token locks first as every writer
+    does. A refused amend rolls the token back; one that changes nothing still changes it
+    (the lock comes before the comparison)."""
     renew, read, write = _amend_sql(connection.vendor)
     token = new_list_token()
     with transaction.atomic(), connection.cursor() as cursor:
@@ -268,21 +344,77 @@ def amend_todo(
     return new, list_counts(rows)
 
 
+# The session's count after a delete, never below zero.
+_COUNT_DOWN = "todo_count = CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END"
+
+
+@cache
+def _delete_in_one_sql(vendor: str) -> str:
+    """PostgreSQL: the delete as one statement that commits on its own, as a create is:
+    one round trip instead of four (BEGIN, UPDATE, DELETE, COMMIT).
+
+    The session row is locked first (`locked`), as every writer locks it, and the DELETE
+    waits for that lock because it reads `locked`; the count and the token change only
+    when a row was deleted, so a missing todo changes nothing. A delete that waited for
+    another one of the same todo finds the row gone and deletes nothing. The done count
+    reads the list as it was before the statement (its sub-statements see one snapshot).
+    """
+    n = sql_names(vendor)
+    return (
+        f"WITH locked AS (SELECT {n['guid']} FROM {n['session']} WHERE {n['guid']} = %s "
+        "FOR UPDATE), "
+        f"deleted AS (DELETE FROM {n['todo']} USING locked "
+        f"WHERE {n['owner']} = locked.{n['guid']} AND {n['todo_id']} = %s "
+        f"RETURNING {n['done']}), "
+        f"counted AS (UPDATE {n['session']} SET {_COUNT_DOWN}, {n['token']} = %s "
+        f"WHERE {n['guid']} = %s AND EXISTS (SELECT 1 FROM deleted) "
+        f"RETURNING todo_count, {_done_subquery(n)} AS done_before) "
+        f"SELECT counted.todo_count, counted.done_before, deleted.{n['done']} "
+        "FROM counted, deleted"
+    )
+
+
 def delete_todo(challenger: Challenger, todo_id: int | None) -> ListCounts:
     """Delete todo `todo_id` (its id is never handed out again); returns the list's counts
     after it; raises TodoNotFound.
 
-    The session row is locked first, as every writer locks it, so that no two
-    writers can wait on each other's locks in opposite orders.
+    The session row is locked first, as every writer locks it, so that no two writers can
+    wait on each other's locks in opposite orders: on PostgreSQL in one statement
+    (`_delete_in_one_sql`), elsewhere in a transaction.
     """
     if todo_id is None:
         raise TodoNotFound(todo_id)
-    names = sql_names(connection.vendor)
     token = new_list_token()
+    if connection.vendor == "postgresql":
+        total, done_before, was_done = _delete_in_one(challenger, todo_id, token)
+    else:
+        total, done_before, was_done = _delete_in_a_transaction(challenger, todo_id, token)
+    challenger.todo_count, challenger.list_token = total, token
+    return ListCounts(total=total, done=done_before - bool(was_done))
+
+
+def _delete_in_one(challenger: Challenger, todo_id: int, token: int) -> tuple[int, int, bool]:
+    """The list's count after the delete, its done count before it, and whether the
+    deleted todo was done."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _delete_in_one_sql(connection.vendor),
+            [challenger.pk, todo_id, token, challenger.pk, challenger.pk],
+        )
+        found = cursor.fetchone()
+    if found is None:
+        raise TodoNotFound(todo_id)
+    return found
+
+
+def _delete_in_a_transaction(
+    challenger: Challenger, todo_id: int, token: int
+) -> tuple[int, int, bool]:
+    """As `_delete_in_one`, in three statements."""
+    names = sql_names(connection.vendor)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {names['session']} SET todo_count = "
-            f"CASE WHEN todo_count > 0 THEN todo_count - 1 ELSE 0 END, {names['token']} = %s "
+            f"UPDATE {names['session']} SET {_COUNT_DOWN}, {names['token']} = %s "
             f"WHERE {names['guid']} = %s RETURNING todo_count, {_done_subquery(names)}",
             [token, challenger.pk, challenger.pk],
         )
@@ -295,5 +427,4 @@ def delete_todo(challenger: Challenger, todo_id: int | None) -> ListCounts:
         deleted = cursor.fetchone()
         if deleted is None:
             raise TodoNotFound(todo_id)  # the rollback restores the count
-    challenger.todo_count, challenger.list_token = total, token
-    return ListCounts(total=total, done=done_before - bool(deleted[0]))
+    return total, done_before, deleted[0]

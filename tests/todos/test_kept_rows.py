@@ -170,12 +170,13 @@ def test_a_list_put_back_with_its_old_token_is_listed_as_put_back(
     real = selectors._rows_with_token
 
     def write_first(challenger: Challenger):  # noqa: ANN202 - as _rows_with_token
+        # Once: the amend reads the rows too.
+        monkeypatch.setattr(selectors, "_rows_with_token", real)
         send(client, "POST", "/api/todos/3", {"title": "written meanwhile"}, guid=guid)
         return real(challenger)
 
     monkeypatch.setattr(selectors, "_rows_with_token", write_first)
     client.get("/api/todos", headers=headers)
-    monkeypatch.setattr(selectors, "_rows_with_token", real)
     Todo.objects.filter(challenger_id=guid, todo_id=3).update(title=SEED_TITLES[2])
     Challenger.objects.filter(pk=guid).update(list_token=old_token)
     listed = client.get("/api/todos", headers=headers).json()["todos"]

@@ -13,6 +13,7 @@ from collections import Counter
 from datetime import timedelta
 from io import StringIO
 
+import orjson
 import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
@@ -22,6 +23,7 @@ from challengers.models import Challenger, new_list_token
 from challengers.sessions import create_challenger
 from tests.client import Client
 from todos.models import Todo
+from todos.selectors import DEFAULT_TITLES
 
 WORKERS = 16
 
@@ -103,6 +105,38 @@ def test_concurrent_creates_and_deletes_keep_the_count() -> None:
     ids = list(stored.values_list("todo_id", flat=True))
     assert len(ids) == len(set(ids))
     assert session.next_todo_id > max(ids)
+
+
+def test_concurrent_deletes_of_one_todo_delete_it_once() -> None:
+    guid = create_challenger().guid
+
+    def delete(client: Client, index: int) -> int:
+        return client.delete("/api/todos/3", headers={"X-CHALLENGER": guid}).status_code
+
+    assert Counter(_run_concurrently(delete)) == {204: 1, 404: WORKERS - 1}
+    session = Challenger.objects.get(pk=guid)
+    assert session.todo_count == Todo.objects.filter(challenger=session).count() == 9
+
+
+def test_concurrent_amends_of_one_todo_lose_no_change() -> None:
+    # Each amend reads the todo, changes it and writes it back: two that read the same
+    # title may not both write. A JSON Patch that tests the title it read succeeds once.
+    guid = create_challenger().guid
+
+    def amend(client: Client, index: int) -> int:
+        return client.patch(
+            "/api/todos/3",
+            data=orjson.dumps(
+                [
+                    {"op": "test", "path": "/title", "value": DEFAULT_TITLES[2]},
+                    {"op": "replace", "path": "/title", "value": f"amended by {index}"},
+                ]
+            ),
+            content_type="application/json-patch+json",
+            headers={"X-CHALLENGER": guid},
+        ).status_code
+
+    assert Counter(_run_concurrently(amend)) == {200: 1, 409: WORKERS - 1}
 
 
 def test_concurrent_amends_and_deletes_never_deadlock() -> None:
