@@ -27,7 +27,7 @@ migrate: $(VENV)/.runtime-installed
 
 ## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server:
 ## granian, WORKERS processes x THREADS Django threads (by default a worker per CPU, 1 thread
-## on SQLite, 2 on PostgreSQL), request bodies buffered with a deadline (practiceapi/serve.py,
+## on SQLite, 4 on PostgreSQL), request bodies buffered with a deadline (practiceapi/serve.py,
 ## practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
 ## PROXY_BUFFERS_BODIES=1: behind a reverse proxy that buffers bodies (docs/hosting.md).
 PROXY_BUFFERS_BODIES ?= 0

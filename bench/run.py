@@ -25,7 +25,7 @@ ours / json-server, and ends with one line per workload:
 `--interleave` they are all started at once and take their turns with json-server's in
 each workload, so that a variant's A/B is taken in the same minutes); the default
 is `make run`'s shape on 2 workers (granian, its threads picked for each database as
-`make run` picks them: 1 on SQLite, 2 on PostgreSQL). Needs psutil (requirements-dev.txt)
+`make run` picks them: 1 on SQLite, 4 on PostgreSQL). Needs psutil (requirements-dev.txt)
 and psycopg for the PostgreSQL part.
 """
 

@@ -33,8 +33,10 @@ The shape follows the machine and the database unless WORKERS and THREADS say ot
 usable CPU (on 16 cores, three runs: from 8 workers to 14 the SQLite mix moved by -3 % to
 +23 % and the PostgreSQL mix gained 2-41 %), and one Django thread per worker on SQLite (a
 second thread holds the GIL while the first holds the writer lock: the lock was held
-2.4 ms per write with two threads and 0.39 ms with one), two on PostgreSQL (a thread
-waiting for a round trip leaves the interpreter to the other).
+2.4 ms per write with two threads and 0.39 ms with one), four on PostgreSQL (a thread
+waiting for a round trip leaves the interpreter to the others: against two, the mix
++0-3 % and the list +12-15 % with the database on the same machine, +22 % and +29 % with
+it 0.74 ms away; docs/benchmark.md, "Figures of 2026-11-26, 22:45-23:55 UTC").
 
 Each worker of the default shape keeps its threads on a CPU of its own
 (practiceapi/cpus.py): its event loop and Django threads hand every request over to each
@@ -92,7 +94,7 @@ def default_workers() -> int:
 
 def default_threads(database_url: str) -> int:
     """THREADS when not given (module docstring)."""
-    return 2 if is_postgres(database_url) else 1
+    return 4 if is_postgres(database_url) else 1
 
 
 def granian_args(
