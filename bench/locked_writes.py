@@ -5,13 +5,13 @@ each in one statement (bench/variants.py): the A/B of those statements on the se
 
 from __future__ import annotations
 
-from practiceapi.asgi import application  # Django is set up before the views are imported
+from practiceapi.asgi import application  # Django is set up before the todo services are imported
 from practiceapi.wsgi import application as wsgi
 
 from bench import variants  # isort: skip
-from todos.views import base, item  # isort: skip
+from todos import services  # isort: skip
 
-base.amend_todo = variants.amend_todo_locked  # type: ignore[assignment]
-item.delete_todo = variants.delete_todo_in_a_transaction  # type: ignore[assignment]
+services._amend_if_unchanged = variants.not_in_one_statement  # type: ignore[assignment]
+services._delete_in_one = services._delete_in_a_transaction  # type: ignore[assignment]
 
 __all__ = ["application", "wsgi"]

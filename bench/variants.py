@@ -101,26 +101,10 @@ def fresh_misses_built_first(challenger, misses, new, now):  # noqa: ANN001, ANN
     return fresh
 
 
-def amend_todo_locked(challenger, todo_id, build):  # noqa: ANN001, ANN201
-    """`todos.services.amend_todo` before PostgreSQL tried the amend in one statement:
-    always the transaction that locks the session row and then its todo rows
-    (`--swap todos.views.base:amend_todo=bench.variants:amend_todo_locked`)."""
-    from todos.services import TodoNotFound, _amend_locked
-
-    if todo_id is None:
-        raise TodoNotFound(todo_id)
-    return _amend_locked(challenger, todo_id, build)
-
-
-def delete_todo_in_a_transaction(challenger, todo_id):  # noqa: ANN001, ANN201
-    """`todos.services.delete_todo` before PostgreSQL deleted in one statement
-    (`--swap todos.views.item:delete_todo=bench.variants:delete_todo_in_a_transaction`)."""
-    from todos.selectors import ListCounts
-    from todos.services import TodoNotFound, _delete_in_a_transaction, new_list_token
-
-    if todo_id is None:
-        raise TodoNotFound(todo_id)
-    token = new_list_token()
-    total, done_before, was_done = _delete_in_a_transaction(challenger, todo_id, token)
-    challenger.todo_count, challenger.list_token = total, token
-    return ListCounts(total=total, done=done_before - bool(was_done))
+def not_in_one_statement(*_: object) -> None:
+    """`todos.services._amend_if_unchanged` as before PostgreSQL tried an amend in one
+    statement: it never does, so every amend runs in the locking transaction
+    (`--swap todos.services:_amend_if_unchanged=bench.variants:not_in_one_statement`, with
+    `--swap todos.services:_delete_in_one=todos.services:_delete_in_a_transaction` for the
+    deletes)."""
+    return None

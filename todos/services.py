@@ -290,9 +290,7 @@ def _amend_if_unchanged(
     rows, token = list_rows_and_token(challenger)
     if token is None:
         return None
-    index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
-    if index is None:
-        raise TodoNotFound(todo_id)
+    index = _index_of(rows, todo_id)
     new = build(dict(rows[index]))
     renewed = new_list_token()
     with connection.cursor() as cursor:
@@ -316,6 +314,14 @@ def _amend_if_unchanged(
     return new, list_counts(rows)
 
 
+def _index_of(rows: list[dict], todo_id: int) -> int:
+    """Where todo `todo_id` is in `rows`; raises TodoNotFound."""
+    index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
+    if index is None:
+        raise TodoNotFound(todo_id)
+    return index
+
+
 def _amend_locked(
     challenger: Challenger, todo_id: int, build: Callable[[dict], dict]
 ) -> tuple[dict, ListCounts]:
@@ -329,9 +335,7 @@ def _amend_locked(
         cursor.execute(renew, [token, challenger.pk])
         cursor.execute(read, [challenger.pk])
         rows = [row_from_columns(*columns) for columns in cursor.fetchall()]
-        index = next((i for i, row in enumerate(rows) if row["id"] == todo_id), None)
-        if index is None:
-            raise TodoNotFound(todo_id)
+        index = _index_of(rows, todo_id)
         current = rows[index]
         new = build(dict(current))
         if new != current:
