@@ -650,6 +650,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     kinds = args.types.split(",")
+    unknown = set(kinds) - set(EVERY_TYPE)
+    if unknown:
+        parser.error(f"unknown types: {', '.join(sorted(unknown))}")
+    if set(WRITES) & set(kinds) and not set(WRITES) <= set(kinds):
+        # Each PUT and DELETE works on the todo its cycle's create made.
+        parser.error("create, put and delete run as one cycle: give all three")
 
     with django_on_scratch_database(args.database, args.postgres_url) as wsgi:
         ours = Side("ours", wsgi.application, new_session(wsgi.application))
