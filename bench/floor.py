@@ -29,7 +29,12 @@ that each floor answer has our status and body, and prints the statements per re
 both sides (they must match: the floor is not allowed to do less database work).
 
     .venv/bin/python bench/floor.py [--rounds 15] [--batch 100] [--database sqlite|postgres]
-        [--types list,one,filtered,create,put,delete,mix] [--profile TYPE]
+        [--types list,one,filtered,create,put,delete,mix] [--prototypes] [--profile TYPE]
+
+`--prototypes` adds, in the same turns, two designs below the floor that run the floor's
+statements (`FloorStatements`) and answer the same bytes: plain Django views without DRF
+(bench/plain_server.py) and a bare WSGI callable without Django's request handling either
+(bench/bare_server.py). `make bench` serves them as `+plain` and `+bare`.
 
 `--profile TYPE` instead runs cProfile over `--batch` x `--rounds` requests of our side of
 one request type and prints the functions ranked by their own and cumulative time.
@@ -85,13 +90,179 @@ LABELS = {
 }
 
 
-def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, together
+class FloorStatements:
+    """The statements ours runs for each todo request in steady state, written out with
+    Django's cursor: what the floor's views (and the prototypes on the server,
+    bench/bare_server.py and bench/plain_server.py) run in place of our services and
+    selectors. One per application: each keeps its own rows."""
+
+    TODO_COLUMNS = '"todo_id", "title", "done_status", "description"'
+    # The collection is always paged: ten todos unless `_limit` says otherwise.
+    PAGE = 10
+
+    def __init__(self) -> None:
+        from django.apps import apps
+
+        challenger = next(m for m in apps.get_models() if m.__name__ == "Challenger")
+        todo = next(m for m in apps.get_models() if m.__name__ == "Todo")
+        self.sessions, self.todos = challenger._meta.db_table, todo._meta.db_table
+        fields = [f.column for f in challenger._meta.concrete_fields]
+        columns = ", ".join(f'"{column}"' for column in fields)
+        self.session_sql = f'SELECT {columns} FROM "{self.sessions}" WHERE "guid" = %s'
+        self.token_at = fields.index("list_token")
+        # As ours keeps them (todos.selectors.KeptRows): a session's rows, read again once
+        # a write has given the session a new `list_token`.
+        self.kept: dict[str, tuple[int, list[tuple]]] = {}
+
+    @staticmethod
+    def as_dict(row: tuple) -> dict:
+        return {"id": row[0], "title": row[1], "doneStatus": bool(row[2]), "description": row[3]}
+
+    def session_row(self, guid: str) -> tuple | None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute(self.session_sql, [guid])
+            return cursor.fetchone()
+
+    def rows_of(self, guid: str, token: int) -> list[tuple]:
+        from django.db import connection
+
+        entry = self.kept.get(guid)
+        if entry is None or entry[0] != token:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f'SELECT {self.TODO_COLUMNS} FROM "{self.todos}" WHERE "challenger_id" = %s'
+                    ' ORDER BY "todo_id"',
+                    [guid],
+                )
+                entry = self.kept[guid] = (token, cursor.fetchall())
+        return entry[1]
+
+    def session_rows(self, guid: str) -> list[tuple] | None:
+        """The session's todos as ours reads them (the session's row first), or None for
+        a session that does not exist."""
+        session = self.session_row(guid)
+        return None if session is None else self.rows_of(session[0], session[self.token_at])
+
+    def create(self, guid: str, title: str, done: bool, description: str) -> tuple:
+        """The new todo's row."""
+        from django.db import connection, transaction
+
+        if connection.vendor == "postgresql":
+            # What ours runs there: one statement claims the id and inserts.
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "WITH claimed (todo_id) AS ("
+                    f'UPDATE "{self.sessions}" SET next_todo_id = next_todo_id + 1,'
+                    ' todo_count = todo_count + 1, "list_token" = %s'
+                    ' WHERE "guid" = %s AND todo_count < %s'
+                    " RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*)"
+                    f' FROM "{self.todos}" WHERE "challenger_id" = %s AND "done_status")),'
+                    f' inserted AS (INSERT INTO "{self.todos}" ("challenger_id", "todo_id",'
+                    ' "title", "done_status", "description") SELECT %s, todo_id, %s, %s,'
+                    " %s FROM claimed RETURNING 1) SELECT todo_id FROM claimed",
+                    [time.monotonic_ns(), guid, 20, guid, guid, title, done, description],
+                )  # fmt: skip
+                return (cursor.fetchone()[0], title, done, description)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f'UPDATE "{self.sessions}" SET next_todo_id = next_todo_id + 1,'
+                ' todo_count = todo_count + 1, "list_token" = %s'
+                ' WHERE "guid" = %s AND todo_count < %s'
+                f' RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*) FROM "{self.todos}"'
+                ' WHERE "challenger_id" = %s AND "done_status")',
+                [time.monotonic_ns(), guid, 20, guid],
+            )
+            row = (cursor.fetchone()[0], title, done, description)
+            cursor.execute(
+                f'INSERT INTO "{self.todos}" ("challenger_id", "todo_id", "title",'
+                ' "done_status", "description") VALUES (%s, %s, %s, %s, %s)',
+                [guid, *row],
+            )
+        return row
+
+    def amend(self, session: tuple, row: tuple) -> None:
+        """Write `row` (id, title, done, description) over the session's todo."""
+        from django.db import connection, transaction
+
+        guid, wanted = session[0], row[0]
+        if connection.vendor == "postgresql":
+            # What ours runs there: the rows as kept under the session's token, then one
+            # statement that writes only while the token is still that one.
+            self.rows_of(guid, session[self.token_at])
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f'WITH renewed AS (UPDATE "{self.sessions}" SET "list_token" = %s'
+                    ' WHERE "guid" = %s AND "list_token" = %s RETURNING "guid"),'
+                    f' written AS (UPDATE "{self.todos}" SET "title" = %s, "done_status" = %s,'
+                    ' "description" = %s FROM renewed WHERE "challenger_id" ='
+                    ' renewed."guid" AND "todo_id" = %s) SELECT COUNT(*) FROM renewed',
+                    [time.monotonic_ns(), guid, session[self.token_at], row[1], row[2], row[3],
+                     wanted],
+                )  # fmt: skip
+                cursor.fetchone()
+            return
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f'UPDATE "{self.sessions}" SET "list_token" = %s WHERE "guid" = %s',
+                [time.monotonic_ns(), guid],
+            )
+            cursor.execute(
+                f'SELECT {self.TODO_COLUMNS} FROM "{self.todos}" WHERE "challenger_id" = %s'
+                ' ORDER BY "todo_id"',
+                [guid],
+            )
+            cursor.fetchall()
+            cursor.execute(
+                f'UPDATE "{self.todos}" SET "title" = %s, "done_status" = %s,'
+                ' "description" = %s WHERE "challenger_id" = %s AND "todo_id" = %s',
+                [row[1], row[2], row[3], guid, wanted],
+            )
+
+    def delete(self, guid: str, todo_id: int) -> None:
+        from django.db import connection, transaction
+
+        if connection.vendor == "postgresql":
+            # What ours runs there: one statement locks, deletes and counts.
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f'WITH locked AS (SELECT "guid" FROM "{self.sessions}" WHERE "guid" = %s'
+                    f' FOR UPDATE), deleted AS (DELETE FROM "{self.todos}" USING locked'
+                    ' WHERE "challenger_id" = locked."guid" AND "todo_id" = %s'
+                    ' RETURNING "done_status"), counted AS (UPDATE'
+                    f' "{self.sessions}" SET todo_count = CASE WHEN todo_count > 0 THEN'
+                    ' todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
+                    " AND EXISTS (SELECT 1 FROM deleted) RETURNING todo_count,"
+                    f' (SELECT COUNT(*) FROM "{self.todos}" WHERE "challenger_id" = %s'
+                    ' AND "done_status") AS done_before) SELECT counted.todo_count,'
+                    ' counted.done_before, deleted."done_status" FROM counted, deleted',
+                    [guid, todo_id, time.monotonic_ns(), guid, guid],
+                )  # fmt: skip
+                cursor.fetchone()
+            return
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f'UPDATE "{self.sessions}" SET todo_count = CASE WHEN todo_count > 0'
+                ' THEN todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
+                f' RETURNING todo_count, (SELECT COUNT(*) FROM "{self.todos}"'
+                ' WHERE "challenger_id" = %s AND "done_status")',
+                [time.monotonic_ns(), guid, guid],
+            )
+            cursor.fetchone()
+            cursor.execute(
+                f'DELETE FROM "{self.todos}" WHERE "challenger_id" = %s AND "todo_id" = %s'
+                ' RETURNING "done_status"',
+                [guid, todo_id],
+            )
+            cursor.fetchone()
+
+
+def build_floor(read_sql: bool) -> Callable:
     """The floor's WSGI application (module docstring); `read_sql`: reads run the session
     row's SELECT too."""
     import orjson
-    from django.apps import apps
     from django.core.handlers.wsgi import WSGIHandler
-    from django.db import connection, transaction
     from django.test.utils import override_settings
     from django.urls import re_path
     from rest_framework.negotiation import DefaultContentNegotiation
@@ -100,16 +271,8 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
     from rest_framework.response import Response
     from rest_framework.views import APIView
 
-    challenger = next(m for m in apps.get_models() if m.__name__ == "Challenger")
-    todo = next(m for m in apps.get_models() if m.__name__ == "Todo")
-    sessions, todos = challenger._meta.db_table, todo._meta.db_table
-    columns = ", ".join(f'"{f.column}"' for f in challenger._meta.concrete_fields)
-    session_sql = f'SELECT {columns} FROM "{sessions}" WHERE "guid" = %s'
-    token_at = [f.column for f in challenger._meta.concrete_fields].index("list_token")
-    todo_columns = '"todo_id", "title", "done_status", "description"'
-    # As ours keeps them (todos.selectors.KeptRows): a session's rows, read again once a
-    # write has given the session a new `list_token`.
-    kept: dict[str, tuple[int, list[tuple]]] = {}
+    statements = FloorStatements()
+    as_dict = statements.as_dict
 
     class OrjsonRenderer(BaseRenderer):
         media_type = "application/json"
@@ -125,31 +288,13 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
         def parse(self, stream, media_type=None, parser_context=None):  # noqa: ANN001, ANN201
             return orjson.loads(stream.read())
 
-    def as_dict(row: tuple) -> dict:
-        return {"id": row[0], "title": row[1], "doneStatus": bool(row[2]), "description": row[3]}
-
-    def session_row(request) -> tuple | None:  # noqa: ANN001
-        with connection.cursor() as cursor:
-            cursor.execute(session_sql, [request.headers["X-Challenger"]])
-            return cursor.fetchone()
-
-    def rows_of(guid: str, token: int) -> list[tuple]:
-        entry = kept.get(guid)
-        if entry is None or entry[0] != token:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f'SELECT {todo_columns} FROM "{todos}" WHERE "challenger_id" = %s'
-                    ' ORDER BY "todo_id"',
-                    [guid],
-                )
-                entry = kept[guid] = (token, cursor.fetchall())
-        return entry[1]
+    def session_row(request) -> tuple:  # noqa: ANN001
+        return statements.session_row(request.headers["X-Challenger"])
 
     def read_rows(request) -> list[tuple]:  # noqa: ANN001
         if not read_sql:
-            return rows_of(request.headers["X-Challenger"], 0)
-        session = session_row(request)
-        return rows_of(session[0], session[token_at])
+            return statements.rows_of(request.headers["X-Challenger"], 0)
+        return statements.session_rows(request.headers["X-Challenger"])
 
     class Bare(APIView):
         authentication_classes: list = []
@@ -166,51 +311,16 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
             if wanted is not None:
                 flag = wanted == "true"
                 rows = [r for r in rows if bool(r[2]) is flag]
-            return Response({"todos": [as_dict(r) for r in rows]})
+            return Response({"todos": [as_dict(r) for r in rows[: statements.PAGE]]})
 
         def post(self, request):  # noqa: ANN001, ANN201
             data = request.data
             guid = session_row(request)[0]
-            title, done = data["title"], bool(data.get("doneStatus"))
-            description = data.get("description", "")  # make bench's check sends none
-            if connection.vendor == "postgresql":
-                # What ours runs there: one statement claims the id and inserts.
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        "WITH claimed (todo_id) AS ("
-                        f'UPDATE "{sessions}" SET next_todo_id = next_todo_id + 1,'
-                        ' todo_count = todo_count + 1, "list_token" = %s'
-                        ' WHERE "guid" = %s AND todo_count < %s'
-                        " RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*)"
-                        f' FROM "{todos}" WHERE "challenger_id" = %s AND "done_status")),'
-                        f' inserted AS (INSERT INTO "{todos}" ("challenger_id", "todo_id",'
-                        ' "title", "done_status", "description") SELECT %s, todo_id, %s, %s,'
-                        " %s FROM claimed RETURNING 1) SELECT todo_id FROM claimed",
-                        [time.monotonic_ns(), guid, 20, guid, guid, title, done,
-                         description],
-                    )  # fmt: skip
-                    todo_id = cursor.fetchone()[0]
-                row = (todo_id, title, done, description)
-                return Response(
-                    as_dict(row), status=201, headers={"Location": f"/api/todos/{todo_id}"}
-                )
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    f'UPDATE "{sessions}" SET next_todo_id = next_todo_id + 1,'
-                    ' todo_count = todo_count + 1, "list_token" = %s'
-                    ' WHERE "guid" = %s AND todo_count < %s'
-                    f' RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*) FROM "{todos}"'
-                    ' WHERE "challenger_id" = %s AND "done_status")',
-                    [time.monotonic_ns(), guid, 20, guid],
-                )
-                todo_id = cursor.fetchone()[0]
-                row = (todo_id, title, done, description)
-                cursor.execute(
-                    f'INSERT INTO "{todos}" ("challenger_id", "todo_id", "title", "done_status",'
-                    ' "description") VALUES (%s, %s, %s, %s, %s)',
-                    [guid, *row],
-                )
-            return Response(as_dict(row), status=201, headers={"Location": f"/api/todos/{todo_id}"})
+            # make bench's check sends no description
+            row = statements.create(
+                guid, data["title"], bool(data.get("doneStatus")), data.get("description", "")
+            )
+            return Response(as_dict(row), status=201, headers={"Location": f"/api/todos/{row[0]}"})
 
     class Item(Bare):
         def get(self, request, todo_id):  # noqa: ANN001, ANN201
@@ -220,79 +330,12 @@ def build_floor(read_sql: bool) -> Callable:  # noqa: C901 - the floor's views, 
 
         def put(self, request, todo_id):  # noqa: ANN001, ANN201
             data = request.data
-            session = session_row(request)
-            guid = session[0]
-            wanted = int(todo_id)
-            row = (wanted, data["title"], bool(data.get("doneStatus")), data["description"])
-            if connection.vendor == "postgresql":
-                # What ours runs there: the rows as kept under the session's token, then
-                # one statement that writes only while the token is still that one.
-                rows_of(guid, session[token_at])
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        f'WITH renewed AS (UPDATE "{sessions}" SET "list_token" = %s'
-                        ' WHERE "guid" = %s AND "list_token" = %s RETURNING "guid"),'
-                        f' written AS (UPDATE "{todos}" SET "title" = %s, "done_status" = %s,'
-                        ' "description" = %s FROM renewed WHERE "challenger_id" ='
-                        ' renewed."guid" AND "todo_id" = %s) SELECT COUNT(*) FROM renewed',
-                        [time.monotonic_ns(), guid, session[token_at], row[1], row[2], row[3],
-                         wanted],
-                    )  # fmt: skip
-                    cursor.fetchone()
-                return Response(as_dict(row))
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    f'UPDATE "{sessions}" SET "list_token" = %s WHERE "guid" = %s',
-                    [time.monotonic_ns(), guid],
-                )
-                cursor.execute(
-                    f'SELECT {todo_columns} FROM "{todos}" WHERE "challenger_id" = %s'
-                    ' ORDER BY "todo_id"',
-                    [guid],
-                )
-                cursor.fetchall()
-                cursor.execute(
-                    f'UPDATE "{todos}" SET "title" = %s, "done_status" = %s,'
-                    ' "description" = %s WHERE "challenger_id" = %s AND "todo_id" = %s',
-                    [row[1], row[2], row[3], guid, wanted],
-                )
+            row = (int(todo_id), data["title"], bool(data.get("doneStatus")), data["description"])
+            statements.amend(session_row(request), row)
             return Response(as_dict(row))
 
         def delete(self, request, todo_id):  # noqa: ANN001, ANN201
-            guid = session_row(request)[0]
-            if connection.vendor == "postgresql":
-                # What ours runs there: one statement locks, deletes and counts.
-                with connection.cursor() as cursor:
-                    cursor.execute(
-                        f'WITH locked AS (SELECT "guid" FROM "{sessions}" WHERE "guid" = %s'
-                        f' FOR UPDATE), deleted AS (DELETE FROM "{todos}" USING locked'
-                        ' WHERE "challenger_id" = locked."guid" AND "todo_id" = %s'
-                        ' RETURNING "done_status"), counted AS (UPDATE'
-                        f' "{sessions}" SET todo_count = CASE WHEN todo_count > 0 THEN'
-                        ' todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
-                        " AND EXISTS (SELECT 1 FROM deleted) RETURNING todo_count,"
-                        f' (SELECT COUNT(*) FROM "{todos}" WHERE "challenger_id" = %s'
-                        ' AND "done_status") AS done_before) SELECT counted.todo_count,'
-                        ' counted.done_before, deleted."done_status" FROM counted, deleted',
-                        [guid, int(todo_id), time.monotonic_ns(), guid, guid],
-                    )  # fmt: skip
-                    cursor.fetchone()
-                return Response(status=204)
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    f'UPDATE "{sessions}" SET todo_count = CASE WHEN todo_count > 0'
-                    ' THEN todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
-                    f' RETURNING todo_count, (SELECT COUNT(*) FROM "{todos}"'
-                    ' WHERE "challenger_id" = %s AND "done_status")',
-                    [time.monotonic_ns(), guid, guid],
-                )
-                cursor.fetchone()
-                cursor.execute(
-                    f'DELETE FROM "{todos}" WHERE "challenger_id" = %s AND "todo_id" = %s'
-                    ' RETURNING "done_status"',
-                    [guid, int(todo_id)],
-                )
-                cursor.fetchone()
+            statements.delete(session_row(request)[0], int(todo_id))
             return Response(status=204)
 
     class urlconf:  # noqa: N801 - a urlconf module's shape, hashable for Django's cache
@@ -531,9 +574,11 @@ def compare(
     rounds: int,
     batch: int,
     ablated: list[Side] = (),  # type: ignore[assignment]
+    prototypes: list[Side] = (),  # type: ignore[assignment]
 ) -> str:
     """The table: ours, the floor (reads answer the payload only) and, for reads, the floor
-    with the session row's SELECT; medians of alternating turns."""
+    with the session row's SELECT; medians of alternating turns. `prototypes`: designs
+    below the floor (`--prototypes`), timed for every type in the same turns."""
     groups = [(k,) for k in kinds if k in READS]
     writes = tuple(k for k in WRITES if k in kinds)
     if writes:
@@ -546,7 +591,8 @@ def compare(
         # Writes and the mix: both floors run the same statements; one is enough.
         sides = [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
         name_of = {side.name: side.name.removeprefix("without ") for side in ablated}
-        return sides + [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
+        ablations = [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
+        return [*sides, *ablations, *prototypes]
 
     for group in groups:  # warm-up
         for side in sides_of(group):
@@ -557,7 +603,7 @@ def compare(
             for side in sides_of(group):
                 for kind, value in timed_batch(side, group, batch).items():
                     samples.setdefault((side.name, kind), []).append(value)
-    counts = check(ours, floors)
+    counts = check(ours, [*floors, *prototypes])
     lines = [
         f"{'request type':<34} {'ours us':>8} {'floor us':>9} {'ratio':>6} {'(range)':>12}"
         f" {'floor+SQL us':>13} {'ratio':>6} {'(range)':>12} {'statements':>12}"
@@ -599,7 +645,27 @@ def compare(
                 f" the layer: {statistics.median(saved) * 1e6:>5.0f} us per request"
                 f" ({min(saved) * 1e6:.0f} to {max(saved) * 1e6:.0f} over the turns)"
             )
+    for side in prototypes:
+        lines.append(
+            f"\n{side.name}, a prototype below the floor (how many times it the floor with the"
+            " SQL costs):"
+        )
+        for kind in kinds:
+            b = samples[(side.name, kind)]
+            lines.append(
+                f"  {LABELS[kind]:<34} {statistics.median(b) * 1e6:>6.0f} us;"
+                f" {ratio(samples[('floor+SQL', kind)], b)[0]:>5}"
+                f" {ratio(samples[('floor+SQL', kind)], b)[1]:>12}"
+            )
     return "\n".join(lines)
+
+
+# Designs below the framework's floor, for `--prototypes`: (side name, module serving it on
+# `make bench`'s server as `+VARIANT`).
+PROTOTYPES = (
+    ("Django view, no DRF", "bench.plain_server"),
+    ("no Django request, no DRF", "bench.bare_server"),
+)
 
 
 def profile(side: Side, kind: str, rounds: int, batch: int, callees: str | None = None) -> str:
@@ -643,6 +709,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also time our path with this attribute replaced (e.g. an earlier version of a "
         "function from bench/variants.py), in the same turns; repeatable, one side for all",
     )
+    parser.add_argument(
+        "--prototypes",
+        action="store_true",
+        help="also time the designs below the floor (PROTOTYPES), in the same turns",
+    )
     parser.add_argument("--profile", choices=EVERY_TYPE, help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
     parser.add_argument(
@@ -677,7 +748,11 @@ def main(argv: list[str] | None = None) -> int:
         ]
         if args.swap:
             ablated.append(swapped_side(args.swap, wsgi.application, new_session(wsgi.application)))
-        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated))
+        prototypes = [
+            Side(name, importlib.import_module(module).wsgi, new_session(wsgi.application))
+            for name, module in (PROTOTYPES if args.prototypes else ())
+        ]
+        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated, prototypes))
     return 0
 
 

@@ -237,6 +237,8 @@ VARIANTS = {
     "signals": "bench.signalled",
     "cyclic": "bench.cyclic",
     "locked": "bench.locked_writes",
+    "bare": "bench.bare_server",
+    "plain": "bench.plain_server",
 }
 
 
@@ -259,7 +261,10 @@ class ServerSpec:
     handler ran its own request cycle (bench/signalled.py); `+cyclic` leaves DRF's objects
     of each request in reference cycles for the collector (bench/cyclic.py); `+locked`
     runs PostgreSQL's amends and deletes in a transaction of several statements, as before
-    each was one statement (bench/locked_writes.py)."""
+    each was one statement (bench/locked_writes.py); `+plain` and `+bare` are prototypes
+    below the floor that answer the todo routes with the floor's statements through a plain
+    Django view without DRF (bench/plain_server.py) and through a bare WSGI callable without
+    Django's request handling either (bench/bare_server.py)."""
 
     kind: str
     workers: int

@@ -105,6 +105,8 @@ def test_our_p99_is_held_to_json_servers_in_the_same_run(bench, capsys):
         ("granian:2+signals", "bench.signalled:application"),
         ("granian-wsgi:2:1+cyclic", "bench.cyclic:wsgi"),
         ("granian:2+locked", "bench.locked_writes:application"),
+        ("granian:2+bare", "bench.bare_server:application"),
+        ("granian-wsgi:2:1+plain", "bench.plain_server:wsgi"),
         ("granian:2", "practiceapi.asgi:application"),
     ],
 )
