@@ -646,16 +646,13 @@ def compare(
                 f" ({min(saved) * 1e6:.0f} to {max(saved) * 1e6:.0f} over the turns)"
             )
     for side in prototypes:
-        lines.append(
-            f"\n{side.name}, a prototype below the floor (how many times it the floor with the"
-            " SQL costs):"
-        )
+        lines.append(f"\n{side.name}, a prototype below the floor:")
         for kind in kinds:
             b = samples[(side.name, kind)]
+            above, spread = ratio(samples[("floor+SQL", kind)], b)
             lines.append(
                 f"  {LABELS[kind]:<34} {statistics.median(b) * 1e6:>6.0f} us;"
-                f" {ratio(samples[('floor+SQL', kind)], b)[0]:>5}"
-                f" {ratio(samples[('floor+SQL', kind)], b)[1]:>12}"
+                f" the floor with the SQL costs {above}x that {spread}"
             )
     return "\n".join(lines)
 
