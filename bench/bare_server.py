@@ -29,13 +29,10 @@ import orjson
 from bench.floor import FloorStatements
 from practiceapi.asgi import BufferedBodies
 from practiceapi.asgi import application as our_front
+from practiceapi.protocol.querybody import ACCEPT_QUERY
 from practiceapi.wsgi import application as ours
 
 ONE_TODO = re.compile(r"^/api/todos/(\d+)$")
-ACCEPT_QUERY = (
-    "application/x-www-form-urlencoded, application/jsonpath,"
-    " application/vnd.service.query+json, application/vnd.thingifier.query+json"
-)
 # What ours sends after Content-Type, Accept-Query and X-CHALLENGER on a todo answer.
 COMMON_HEADERS = [
     ("X-Frame-Options", "DENY"),
