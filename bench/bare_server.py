@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from io import BytesIO
 from typing import Any
 
 import orjson
@@ -97,23 +98,19 @@ def write(method: str, guid: str, todo_id: int | None, data: dict[str, Any]) -> 
     return None
 
 
-def answer(environ: dict[str, Any]) -> Answer | None:
-    """What the prototype answers, or None for what ours must answer."""
-    path, method = environ["PATH_INFO"], environ["REQUEST_METHOD"]
-    one = ONE_TODO.match(path)
-    guid = environ.get("HTTP_X_CHALLENGER")
-    if (path != "/api/todos" and one is None) or not guid:
-        return None
-    todo_id = int(one.group(1)) if one else None
+def answer(
+    method: str, guid: str, todo_id: int | None, query: str, content_type: str, body: bytes
+) -> Answer | None:
+    """What the prototype answers to a request for `/api/todos` (`todo_id` None) or
+    `/api/todos/{todo_id}`, or None for what ours must answer."""
     if method == "GET":
-        return read(guid, todo_id, environ.get("QUERY_STRING", ""))
-    length = int(environ.get("CONTENT_LENGTH") or 0)
+        return read(guid, todo_id, query)
     data: Any = {}
-    if length:
-        if environ.get("CONTENT_TYPE") != "application/json":
+    if body:
+        if content_type != "application/json":
             return None
         try:
-            data = orjson.loads(environ["wsgi.input"].read(length))
+            data = orjson.loads(body)
         except orjson.JSONDecodeError:
             return None
         if not isinstance(data, dict):
@@ -121,16 +118,39 @@ def answer(environ: dict[str, Any]) -> Answer | None:
     return write(method, guid, todo_id, data)
 
 
+def headers_of(guid: str, body: bytes, own: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The headers ours sends with a todo answer, in its order."""
+    typed = [("Content-Type", "application/json"), ("Accept-Query", ACCEPT_QUERY)] if body else []
+    return [
+        *typed,
+        ("X-CHALLENGER", guid),
+        *own,
+        *COMMON_HEADERS,
+        ("Content-Length", str(len(body))),
+    ]
+
+
 def wsgi(environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
-    answered = answer(environ)
-    if answered is None:
+    path, guid = environ["PATH_INFO"], environ.get("HTTP_X_CHALLENGER")
+    one = ONE_TODO.match(path)
+    if not guid or (one is None and path != "/api/todos"):
         return ours(environ, start_response)
-    status, body, own = answered
-    headers = [("X-CHALLENGER", environ["HTTP_X_CHALLENGER"]), *own, *COMMON_HEADERS]
-    if body:
-        headers[:0] = [("Content-Type", "application/json"), ("Accept-Query", ACCEPT_QUERY)]
-    start_response(STATUS_LINES[status], [*headers, ("Content-Length", str(len(body)))])
-    return [body]
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    body = environ["wsgi.input"].read(length) if length else b""
+    answered = answer(
+        environ["REQUEST_METHOD"],
+        guid,
+        int(one.group(1)) if one else None,
+        environ.get("QUERY_STRING", ""),
+        environ.get("CONTENT_TYPE", ""),
+        body,
+    )
+    if answered is None:
+        environ["wsgi.input"] = BytesIO(body)  # ours reads the body this one has read
+        return ours(environ, start_response)
+    status, content, own = answered
+    start_response(STATUS_LINES[status], headers_of(guid, content, own))
+    return [content]
 
 
 application = BufferedBodies(wsgi, threads=our_front.django.count)

@@ -102,6 +102,10 @@ class FloorStatements:
 
     def __init__(self) -> None:
         from django.apps import apps
+        from django.db import connection, transaction
+
+        # Imported once: an import in each method would be paid on every request.
+        self.connection, self.transaction = connection, transaction
 
         challenger = next(m for m in apps.get_models() if m.__name__ == "Challenger")
         todo = next(m for m in apps.get_models() if m.__name__ == "Todo")
@@ -119,18 +123,14 @@ class FloorStatements:
         return {"id": row[0], "title": row[1], "doneStatus": bool(row[2]), "description": row[3]}
 
     def session_row(self, guid: str) -> tuple | None:
-        from django.db import connection
-
-        with connection.cursor() as cursor:
+        with self.connection.cursor() as cursor:
             cursor.execute(self.session_sql, [guid])
             return cursor.fetchone()
 
     def rows_of(self, guid: str, token: int) -> list[tuple]:
-        from django.db import connection
-
         entry = self.kept.get(guid)
         if entry is None or entry[0] != token:
-            with connection.cursor() as cursor:
+            with self.connection.cursor() as cursor:
                 cursor.execute(
                     f'SELECT {self.TODO_COLUMNS} FROM "{self.todos}" WHERE "challenger_id" = %s'
                     ' ORDER BY "todo_id"',
@@ -147,8 +147,7 @@ class FloorStatements:
 
     def create(self, guid: str, title: str, done: bool, description: str) -> tuple:
         """The new todo's row."""
-        from django.db import connection, transaction
-
+        connection, transaction = self.connection, self.transaction
         if connection.vendor == "postgresql":
             # What ours runs there: one statement claims the id and inserts.
             with connection.cursor() as cursor:
@@ -184,8 +183,7 @@ class FloorStatements:
 
     def amend(self, session: tuple, row: tuple) -> None:
         """Write `row` (id, title, done, description) over the session's todo."""
-        from django.db import connection, transaction
-
+        connection, transaction = self.connection, self.transaction
         guid, wanted = session[0], row[0]
         if connection.vendor == "postgresql":
             # What ours runs there: the rows as kept under the session's token, then one
@@ -221,8 +219,7 @@ class FloorStatements:
             )
 
     def delete(self, guid: str, todo_id: int) -> None:
-        from django.db import connection, transaction
-
+        connection, transaction = self.connection, self.transaction
         if connection.vendor == "postgresql":
             # What ours runs there: one statement locks, deletes and counts.
             with connection.cursor() as cursor:

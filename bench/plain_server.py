@@ -11,7 +11,6 @@ know) gets Django's 404, which the benchmark's requests never meet.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from io import BytesIO
 from typing import Any
 
 from django.core.handlers.wsgi import WSGIHandler
@@ -27,29 +26,22 @@ from practiceapi.wsgi import application as ours
 
 def todos(request: HttpRequest, todo_id: str | None = None) -> HttpResponse:
     """The bare prototype's answer, from a Django request, as a Django response."""
-    environ = {
-        "PATH_INFO": request.path_info,
-        "REQUEST_METHOD": request.method,
-        "QUERY_STRING": request.META.get("QUERY_STRING", ""),
-        "HTTP_X_CHALLENGER": request.META.get("HTTP_X_CHALLENGER", ""),
-        "CONTENT_TYPE": request.content_type,
-        "CONTENT_LENGTH": str(len(request.body)),
-        "wsgi.input": BytesIO(request.body),
-    }
-    answered = bare.answer(environ)
+    guid = request.META["HTTP_X_CHALLENGER"]  # `wsgi` routes nothing here without it
+    answered = bare.answer(
+        request.method or "GET",
+        guid,
+        None if todo_id is None else int(todo_id),
+        request.META.get("QUERY_STRING", ""),
+        request.content_type or "",
+        request.body,
+    )
     if answered is None:
         raise Http404
     status, body, own = answered
     response = HttpResponse(body, status=status)
-    if body:
-        response["Content-Type"] = "application/json"
-        response["Accept-Query"] = bare.ACCEPT_QUERY
-    else:
-        del response["Content-Type"]
-    response["X-CHALLENGER"] = environ["HTTP_X_CHALLENGER"]
-    for name, value in [*own, *bare.COMMON_HEADERS]:
+    del response["Content-Type"]  # set below, as ours sets it, on answers with a body
+    for name, value in bare.headers_of(guid, body, own):
         response[name] = value
-    response["Content-Length"] = str(len(body))
     return response
 
 
