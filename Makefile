@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 4567
 HOST ?= 127.0.0.1
-# Empty: practiceapi/serve.py picks them for the machine and the database.
+# Empty: practiceapi/server/serve.py picks them for the machine and the database.
 WORKERS ?=
 THREADS ?=
 
@@ -27,14 +27,22 @@ migrate: $(VENV)/.runtime-installed
 
 ## Install, migrate and serve the API on http://$(HOST):$(PORT) with the production server:
 ## granian, WORKERS processes x THREADS Django threads (by default a worker per CPU, 1 thread
-## on SQLite, 4 on PostgreSQL), request bodies buffered with a deadline (practiceapi/serve.py,
-## practiceapi/asgi.py; chosen by measurement, docs/benchmark.md).
+## on SQLite, 4 on PostgreSQL), request bodies buffered with a deadline (practiceapi/server/serve.py,
+## practiceapi/server/asgi.py; chosen by measurement, docs/benchmark.md).
 ## PROXY_BUFFERS_BODIES=1: behind a reverse proxy that buffers bodies (docs/hosting.md).
 PROXY_BUFFERS_BODIES ?= 0
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) THREADS=$(THREADS) \
-		PROXY_BUFFERS_BODIES=$(PROXY_BUFFERS_BODIES) $(BIN)/python -m practiceapi.serve
+		PROXY_BUFFERS_BODIES=$(PROXY_BUFFERS_BODIES) $(BIN)/python -m practiceapi.server.serve
+
+## A hosted classroom on this machine (docs/hosting.md): HAProxy with deploy/haproxy.cfg on
+## http://127.0.0.1:8080 (HOST, PORT) in front of two app processes started from
+## deploy/apichallenges@.service (APP_PORTS, default 4567,4568) on the PostgreSQL database
+## of DATABASE_URL; migrates first, Ctrl-C stops everything (practiceapi/server/hosted.py).
+.PHONY: hosted
+hosted: $(VENV)/.runtime-installed
+	$(BIN)/python -m practiceapi.server.hosted
 
 ## Django's development server (auto-reload).
 dev: migrate

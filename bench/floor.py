@@ -3,18 +3,17 @@
 For each request type of `make bench`'s workloads it times, in this process (no server, no
 sockets), the CPU per request of
 
-* **ours**: `practiceapi.wsgi.application`, what `make run` serves, with every middleware,
-  a session (`X-CHALLENGER`), challenge tracking on, multi-player mode;
+* **ours**: `practiceapi.server.wsgi.application`, what `make run` serves, with every
+  middleware, a session (`X-CHALLENGER`), challenge tracking on, multi-player mode;
 * **the floor**: what Django and DRF cost on their own for the same answer. A second
   `WSGIHandler` built with `MIDDLEWARE = []` and a two-route urlconf of its own, dispatching
   to bare DRF `APIView`s (no authentication, no permissions, no throttles, DRF's own
-  content negotiation, an orjson renderer and parser). Each floor view runs the statements
-  our view runs for that request in steady state, written out with Django's cursor (the
-  session row's SELECT of every request; for writes the same UPDATE/INSERT/DELETE, in one
-  `transaction.atomic()`, so SQLite's `BEGIN IMMEDIATE` and PostgreSQL's BEGIN/COMMIT are
-  paid on both sides), and answers the same bytes: the same todos, kept per process as
-  rows (as ours keeps a session's rows under its `list_token`), turned into dicts and
-  rendered on every request.
+  content negotiation, an orjson renderer and parser). Each floor view calls the data
+  layer ours calls (`challengers.sessions.find_challenger`, `todos.selectors.list_rows`,
+  `todos.services.create_todo`, `amend_todo`, `delete_todo`), so both sides run the same
+  statements by construction, and answers the same bytes. The plain floor's reads take
+  each session from a dict after its first read (no session SELECT); the floor with the
+  SQL reads it on every request, as ours does.
 
 Why a WSGIHandler and not the view called directly: the floor must include what any
 Django deployment pays per request (the WSGIRequest, URL resolving, request_started and
@@ -29,15 +28,12 @@ that each floor answer has our status and body, and prints the statements per re
 both sides (they must match: the floor is not allowed to do less database work).
 
     .venv/bin/python bench/floor.py [--rounds 15] [--batch 100] [--database sqlite|postgres]
-        [--types list,one,filtered,create,put,delete,mix] [--prototypes] [--profile TYPE]
+        [--types list,one,filtered,create,put,delete,mix] [--ablate LAYER] [--profile TYPE]
 
-`--prototypes` adds, in the same turns, two designs below the floor that run the floor's
-statements (`FloorStatements`) and answer the same bytes: plain Django views without DRF
-(bench/plain_server.py) and a bare WSGI callable without Django's request handling either
-(bench/bare_server.py). `make bench` serves them as `+plain` and `+bare`.
-
-`--profile TYPE` instead runs cProfile over `--batch` x `--rounds` requests of our side of
-one request type and prints the functions ranked by their own and cumulative time.
+`--ablate LAYER` also times ours with one layer taken out during its own turns (what the
+layer costs; its answers may differ). `--profile TYPE` instead runs cProfile over
+`--batch` x `--rounds` requests of one side of one request type and prints the functions
+ranked by their own and cumulative time.
 """
 
 from __future__ import annotations
@@ -90,171 +86,6 @@ LABELS = {
 }
 
 
-class FloorStatements:
-    """The statements ours runs for each todo request in steady state, written out with
-    Django's cursor: what the floor's views (and the prototypes on the server,
-    bench/bare_server.py and bench/plain_server.py) run in place of our services and
-    selectors. One per application: each keeps its own rows."""
-
-    TODO_COLUMNS = '"todo_id", "title", "done_status", "description"'
-    # The collection is always paged: ten todos unless `_limit` says otherwise.
-    PAGE = 10
-
-    def __init__(self) -> None:
-        from django.apps import apps
-        from django.db import connection, transaction
-
-        # Imported once: an import in each method would be paid on every request.
-        self.connection, self.transaction = connection, transaction
-
-        challenger = next(m for m in apps.get_models() if m.__name__ == "Challenger")
-        todo = next(m for m in apps.get_models() if m.__name__ == "Todo")
-        self.sessions, self.todos = challenger._meta.db_table, todo._meta.db_table
-        fields = [f.column for f in challenger._meta.concrete_fields]
-        columns = ", ".join(f'"{column}"' for column in fields)
-        self.session_sql = f'SELECT {columns} FROM "{self.sessions}" WHERE "guid" = %s'
-        self.token_at = fields.index("list_token")
-        # As ours keeps them (todos.selectors.KeptRows): a session's rows, read again once
-        # a write has given the session a new `list_token`.
-        self.kept: dict[str, tuple[int, list[tuple]]] = {}
-
-    @staticmethod
-    def as_dict(row: tuple) -> dict:
-        return {"id": row[0], "title": row[1], "doneStatus": bool(row[2]), "description": row[3]}
-
-    def session_row(self, guid: str) -> tuple | None:
-        with self.connection.cursor() as cursor:
-            cursor.execute(self.session_sql, [guid])
-            return cursor.fetchone()
-
-    def rows_of(self, guid: str, token: int) -> list[tuple]:
-        entry = self.kept.get(guid)
-        if entry is None or entry[0] != token:
-            with self.connection.cursor() as cursor:
-                cursor.execute(
-                    f'SELECT {self.TODO_COLUMNS} FROM "{self.todos}" WHERE "challenger_id" = %s'
-                    ' ORDER BY "todo_id"',
-                    [guid],
-                )
-                entry = self.kept[guid] = (token, cursor.fetchall())
-        return entry[1]
-
-    def session_rows(self, guid: str) -> list[tuple] | None:
-        """The session's todos as ours reads them (the session's row first), or None for
-        a session that does not exist."""
-        session = self.session_row(guid)
-        return None if session is None else self.rows_of(session[0], session[self.token_at])
-
-    def create(self, guid: str, title: str, done: bool, description: str) -> tuple:
-        """The new todo's row."""
-        connection, transaction = self.connection, self.transaction
-        if connection.vendor == "postgresql":
-            # What ours runs there: one statement claims the id and inserts.
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "WITH claimed (todo_id) AS ("
-                    f'UPDATE "{self.sessions}" SET next_todo_id = next_todo_id + 1,'
-                    ' todo_count = todo_count + 1, "list_token" = %s'
-                    ' WHERE "guid" = %s AND todo_count < %s'
-                    " RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*)"
-                    f' FROM "{self.todos}" WHERE "challenger_id" = %s AND "done_status")),'
-                    f' inserted AS (INSERT INTO "{self.todos}" ("challenger_id", "todo_id",'
-                    ' "title", "done_status", "description") SELECT %s, todo_id, %s, %s,'
-                    " %s FROM claimed RETURNING 1) SELECT todo_id FROM claimed",
-                    [time.monotonic_ns(), guid, 20, guid, guid, title, done, description],
-                )  # fmt: skip
-                return (cursor.fetchone()[0], title, done, description)
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                f'UPDATE "{self.sessions}" SET next_todo_id = next_todo_id + 1,'
-                ' todo_count = todo_count + 1, "list_token" = %s'
-                ' WHERE "guid" = %s AND todo_count < %s'
-                f' RETURNING next_todo_id - 1, todo_count, (SELECT COUNT(*) FROM "{self.todos}"'
-                ' WHERE "challenger_id" = %s AND "done_status")',
-                [time.monotonic_ns(), guid, 20, guid],
-            )
-            row = (cursor.fetchone()[0], title, done, description)
-            cursor.execute(
-                f'INSERT INTO "{self.todos}" ("challenger_id", "todo_id", "title",'
-                ' "done_status", "description") VALUES (%s, %s, %s, %s, %s)',
-                [guid, *row],
-            )
-        return row
-
-    def amend(self, session: tuple, row: tuple) -> None:
-        """Write `row` (id, title, done, description) over the session's todo."""
-        connection, transaction = self.connection, self.transaction
-        guid, wanted = session[0], row[0]
-        if connection.vendor == "postgresql":
-            # What ours runs there: the rows as kept under the session's token, then one
-            # statement that writes only while the token is still that one.
-            self.rows_of(guid, session[self.token_at])
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f'WITH renewed AS (UPDATE "{self.sessions}" SET "list_token" = %s'
-                    ' WHERE "guid" = %s AND "list_token" = %s RETURNING "guid"),'
-                    f' written AS (UPDATE "{self.todos}" SET "title" = %s, "done_status" = %s,'
-                    ' "description" = %s FROM renewed WHERE "challenger_id" ='
-                    ' renewed."guid" AND "todo_id" = %s) SELECT COUNT(*) FROM renewed',
-                    [time.monotonic_ns(), guid, session[self.token_at], row[1], row[2], row[3],
-                     wanted],
-                )  # fmt: skip
-                cursor.fetchone()
-            return
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                f'UPDATE "{self.sessions}" SET "list_token" = %s WHERE "guid" = %s',
-                [time.monotonic_ns(), guid],
-            )
-            cursor.execute(
-                f'SELECT {self.TODO_COLUMNS} FROM "{self.todos}" WHERE "challenger_id" = %s'
-                ' ORDER BY "todo_id"',
-                [guid],
-            )
-            cursor.fetchall()
-            cursor.execute(
-                f'UPDATE "{self.todos}" SET "title" = %s, "done_status" = %s,'
-                ' "description" = %s WHERE "challenger_id" = %s AND "todo_id" = %s',
-                [row[1], row[2], row[3], guid, wanted],
-            )
-
-    def delete(self, guid: str, todo_id: int) -> None:
-        connection, transaction = self.connection, self.transaction
-        if connection.vendor == "postgresql":
-            # What ours runs there: one statement locks, deletes and counts.
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f'WITH locked AS (SELECT "guid" FROM "{self.sessions}" WHERE "guid" = %s'
-                    f' FOR UPDATE), deleted AS (DELETE FROM "{self.todos}" USING locked'
-                    ' WHERE "challenger_id" = locked."guid" AND "todo_id" = %s'
-                    ' RETURNING "done_status"), counted AS (UPDATE'
-                    f' "{self.sessions}" SET todo_count = CASE WHEN todo_count > 0 THEN'
-                    ' todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
-                    " AND EXISTS (SELECT 1 FROM deleted) RETURNING todo_count,"
-                    f' (SELECT COUNT(*) FROM "{self.todos}" WHERE "challenger_id" = %s'
-                    ' AND "done_status") AS done_before) SELECT counted.todo_count,'
-                    ' counted.done_before, deleted."done_status" FROM counted, deleted',
-                    [guid, todo_id, time.monotonic_ns(), guid, guid],
-                )  # fmt: skip
-                cursor.fetchone()
-            return
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                f'UPDATE "{self.sessions}" SET todo_count = CASE WHEN todo_count > 0'
-                ' THEN todo_count - 1 ELSE 0 END, "list_token" = %s WHERE "guid" = %s'
-                f' RETURNING todo_count, (SELECT COUNT(*) FROM "{self.todos}"'
-                ' WHERE "challenger_id" = %s AND "done_status")',
-                [time.monotonic_ns(), guid, guid],
-            )
-            cursor.fetchone()
-            cursor.execute(
-                f'DELETE FROM "{self.todos}" WHERE "challenger_id" = %s AND "todo_id" = %s'
-                ' RETURNING "done_status"',
-                [guid, todo_id],
-            )
-            cursor.fetchone()
-
-
 def build_floor(read_sql: bool) -> Callable:
     """The floor's WSGI application (module docstring); `read_sql`: reads run the session
     row's SELECT too."""
@@ -268,8 +99,14 @@ def build_floor(read_sql: bool) -> Callable:
     from rest_framework.response import Response
     from rest_framework.views import APIView
 
-    statements = FloorStatements()
-    as_dict = statements.as_dict
+    from challengers.sessions import find_challenger
+    from todos.resource import GET_PAGING
+    from todos.selectors import find_row, list_rows
+    from todos.services import amend_todo, create_todo, delete_todo
+    from todos.validation import max_todos
+
+    page = GET_PAGING.default_limit
+    kept: dict[str, object] = {}  # `read_sql=False`: each session read once, then kept
 
     class OrjsonRenderer(BaseRenderer):
         media_type = "application/json"
@@ -285,13 +122,16 @@ def build_floor(read_sql: bool) -> Callable:
         def parse(self, stream, media_type=None, parser_context=None):  # noqa: ANN001, ANN201
             return orjson.loads(stream.read())
 
-    def session_row(request) -> tuple:  # noqa: ANN001
-        return statements.session_row(request.headers["X-Challenger"])
+    def session(request):  # noqa: ANN001, ANN202
+        return find_challenger(request.headers["X-Challenger"])
 
-    def read_rows(request) -> list[tuple]:  # noqa: ANN001
-        if not read_sql:
-            return statements.rows_of(request.headers["X-Challenger"], 0)
-        return statements.session_rows(request.headers["X-Challenger"])
+    def read_rows(request) -> list[dict]:  # noqa: ANN001
+        if read_sql:
+            return list_rows(session(request))
+        guid = request.headers["X-Challenger"]
+        if guid not in kept:
+            kept[guid] = session(request)
+        return list_rows(kept[guid])  # type: ignore[arg-type]
 
     class Bare(APIView):
         authentication_classes: list = []
@@ -306,33 +146,25 @@ def build_floor(read_sql: bool) -> Callable:
             rows = read_rows(request)
             wanted = request.query_params.get("doneStatus")
             if wanted is not None:
-                flag = wanted == "true"
-                rows = [r for r in rows if bool(r[2]) is flag]
-            return Response({"todos": [as_dict(r) for r in rows[: statements.PAGE]]})
+                rows = [r for r in rows if r["doneStatus"] is (wanted == "true")]
+            return Response({"todos": rows[:page]})
 
         def post(self, request):  # noqa: ANN001, ANN201
-            data = request.data
-            guid = session_row(request)[0]
-            # make bench's check sends no description
-            row = statements.create(
-                guid, data["title"], bool(data.get("doneStatus")), data.get("description", "")
-            )
-            return Response(as_dict(row), status=201, headers={"Location": f"/api/todos/{row[0]}"})
+            row, _ = create_todo(session(request), request.data, cap=max_todos())
+            return Response(row, status=201, headers={"Location": f"/api/todos/{row['id']}"})
 
     class Item(Bare):
         def get(self, request, todo_id):  # noqa: ANN001, ANN201
-            rows = read_rows(request)
-            wanted = int(todo_id)
-            return Response({"todos": [as_dict(r) for r in rows if r[0] == wanted]})
+            row = find_row(read_rows(request), int(todo_id))
+            return Response({"todos": [row] if row else []})
 
         def put(self, request, todo_id):  # noqa: ANN001, ANN201
             data = request.data
-            row = (int(todo_id), data["title"], bool(data.get("doneStatus")), data["description"])
-            statements.amend(session_row(request), row)
-            return Response(as_dict(row))
+            row, _ = amend_todo(session(request), int(todo_id), lambda current: {**current, **data})
+            return Response(row)
 
         def delete(self, request, todo_id):  # noqa: ANN001, ANN201
-            statements.delete(session_row(request)[0], int(todo_id))
+            delete_todo(session(request), int(todo_id))
             return Response(status=204)
 
     class urlconf:  # noqa: N801 - a urlconf module's shape, hashable for Django's cache
@@ -500,21 +332,7 @@ ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
         EVERY_TYPE,
         "Django's middleware left out of the API's stack (security, clickjacking)",
     ),
-    # bench/lean_server.py's prototype in this process: tracking (its middleware left out,
-    # not made no-ops) and Django's middleware at once.
-    "lean": (
-        EVERY_TYPE,
-        "tracking's and Django's middleware left out of the API's stack (the lean prototype)",
-    ),
-    "swapped": (
-        EVERY_TYPE,
-        "the --swap replacements (a negative layer: they cost more)",
-    ),
 }
-
-
-# What bench/lean_server.py leaves off the API's stack.
-LEAN_LEAVES_OUT = ("django.", "challenges.middleware.")
 
 
 def handler_without(prefixes: tuple[str, ...]) -> Callable:
@@ -523,7 +341,7 @@ def handler_without(prefixes: tuple[str, ...]) -> Callable:
     from django.conf import settings
     from django.test.utils import override_settings
 
-    from practiceapi.handlers import ApiHandler
+    from practiceapi.server.handlers import ApiHandler
 
     kept = [m for m in settings.API_MIDDLEWARE if not m.startswith(prefixes)]
     with override_settings(API_MIDDLEWARE=kept):
@@ -534,9 +352,8 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
     from challengers.sessions import find_challenger
     from challenges.declarations import Judgement
 
-    if name in ("django-middleware", "lean"):
-        left_out = ("django.",) if name == "django-middleware" else LEAN_LEAVES_OUT
-        return Side(f"without {name}", handler_without(left_out), guid)
+    if name == "django-middleware":
+        return Side(f"without {name}", handler_without(("django.",)), guid)
 
     kept = find_challenger(guid)
     patches = {
@@ -554,16 +371,6 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
     return Side(f"without {name}", app, guid, patches)
 
 
-def swapped_side(swaps: list[str], app: Callable, guid: str) -> Side:
-    patches = []
-    for swap in swaps:
-        target, source = swap.split("=")
-        module, name = source.split(":")
-        value = getattr(importlib.import_module(module), name)
-        patches.append((*target.split(":"), value))
-    return Side("without swapped", app, guid, tuple(patches))
-
-
 def compare(
     ours: Side,
     floors: list[Side],
@@ -571,11 +378,9 @@ def compare(
     rounds: int,
     batch: int,
     ablated: list[Side] = (),  # type: ignore[assignment]
-    prototypes: list[Side] = (),  # type: ignore[assignment]
 ) -> str:
     """The table: ours, the floor (reads answer the payload only) and, for reads, the floor
-    with the session row's SELECT; medians of alternating turns. `prototypes`: designs
-    below the floor (`--prototypes`), timed for every type in the same turns."""
+    with the session row's SELECT; medians of alternating turns."""
     groups = [(k,) for k in kinds if k in READS]
     writes = tuple(k for k in WRITES if k in kinds)
     if writes:
@@ -589,7 +394,7 @@ def compare(
         sides = [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
         name_of = {side.name: side.name.removeprefix("without ") for side in ablated}
         ablations = [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
-        return [*sides, *ablations, *prototypes]
+        return [*sides, *ablations]
 
     for group in groups:  # warm-up
         for side in sides_of(group):
@@ -600,7 +405,7 @@ def compare(
             for side in sides_of(group):
                 for kind, value in timed_batch(side, group, batch).items():
                     samples.setdefault((side.name, kind), []).append(value)
-    counts = check(ours, [*floors, *prototypes])
+    counts = check(ours, floors)
     lines = [
         f"{'request type':<34} {'ours us':>8} {'floor us':>9} {'ratio':>6} {'(range)':>12}"
         f" {'floor+SQL us':>13} {'ratio':>6} {'(range)':>12} {'statements':>12}"
@@ -642,24 +447,7 @@ def compare(
                 f" the layer: {statistics.median(saved) * 1e6:>5.0f} us per request"
                 f" ({min(saved) * 1e6:.0f} to {max(saved) * 1e6:.0f} over the turns)"
             )
-    for side in prototypes:
-        lines.append(f"\n{side.name}, a prototype below the floor:")
-        for kind in kinds:
-            b = samples[(side.name, kind)]
-            above, spread = ratio(samples[("floor+SQL", kind)], b)
-            lines.append(
-                f"  {LABELS[kind]:<34} {statistics.median(b) * 1e6:>6.0f} us;"
-                f" the floor with the SQL costs {above}x that {spread}"
-            )
     return "\n".join(lines)
-
-
-# Designs below the framework's floor, for `--prototypes`: (side name, module serving it on
-# `make bench`'s server as `+VARIANT`).
-PROTOTYPES = (
-    ("Django view, no DRF", "bench.plain_server"),
-    ("no Django request, no DRF", "bench.bare_server"),
-)
 
 
 def profile(side: Side, kind: str, rounds: int, batch: int, callees: str | None = None) -> str:
@@ -695,19 +483,6 @@ def main(argv: list[str] | None = None) -> int:
         choices=sorted(ABLATIONS),
         help="also time our path without this layer, in the same turns (repeatable)",
     )
-    parser.add_argument(
-        "--swap",
-        action="append",
-        default=[],
-        metavar="MODULE:NAME=MODULE:NAME",
-        help="also time our path with this attribute replaced (e.g. an earlier version of a "
-        "function from bench/variants.py), in the same turns; repeatable, one side for all",
-    )
-    parser.add_argument(
-        "--prototypes",
-        action="store_true",
-        help="also time the designs below the floor (PROTOTYPES), in the same turns",
-    )
     parser.add_argument("--profile", choices=EVERY_TYPE, help="cProfile one side")
     parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
     parser.add_argument(
@@ -740,13 +515,7 @@ def main(argv: list[str] | None = None) -> int:
             ablated_side(name, wsgi.application, new_session(wsgi.application))
             for name in args.ablate
         ]
-        if args.swap:
-            ablated.append(swapped_side(args.swap, wsgi.application, new_session(wsgi.application)))
-        prototypes = [
-            Side(name, importlib.import_module(module).wsgi, new_session(wsgi.application))
-            for name, module in (PROTOTYPES if args.prototypes else ())
-        ]
-        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated, prototypes))
+        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated))
     return 0
 
 

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bench.floor import build_floor
-from practiceapi.asgi import BufferedBodies
-from practiceapi.asgi import application as our_front
-from practiceapi.wsgi import application as ours
+from practiceapi.server.asgi import BufferedBodies
+from practiceapi.server.asgi import application as our_front
+from practiceapi.server.wsgi import application as ours
 
 floor = build_floor(read_sql=True)
 

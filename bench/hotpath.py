@@ -122,7 +122,7 @@ def django_on_scratch_database(kind: str, postgres_url: str) -> Iterator[Any]:
 
         django.setup()
         call_command("migrate", interactive=False, verbosity=0)
-        from practiceapi import wsgi
+        from practiceapi.server import wsgi
 
         yield wsgi
 

@@ -1,6 +1,6 @@
 """Instructions per request, counted by valgrind's callgrind, for the sides bench/floor.py
 times: ours, the floor, the floor with the session's SELECT, and ours without a layer
-(`--ablate`) or with a function replaced (`--swap`).
+(`--ablate`).
 
 Unlike CPU time, the count does not move with the machine's speed: two runs of the same
 code agree within 0.1 %, where the CPU-time ratios of bench/floor.py move by ±0.1 from
@@ -9,7 +9,7 @@ It counts user-space instructions only (no system calls, no cache misses, no wai
 proxy for CPU time, not the target itself, which stays bench/floor.py's ratio.
 
     .venv/bin/python -m bench.instructions [--types list,one,filtered,writes,mix]
-        [--requests 100] [--database sqlite|postgres] [--ablate LAYER] [--swap A=B]
+        [--requests 100] [--database sqlite|postgres] [--ablate LAYER]
 
 `writes` is the cycle of create, full PUT and DELETE, counted as one; `mix` is
 bench/floor.py's classroom mix, per request. Collection is off while Django starts and the
@@ -56,7 +56,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
     )
     parser.add_argument("--ablate", action="append", default=[], choices=sorted(floor.ABLATIONS))
-    parser.add_argument("--swap", action="append", default=[], metavar="MODULE:NAME=MODULE:NAME")
     args = parser.parse_args(argv)
     unknown = set(args.types.split(",")) - set(TYPES)
     if unknown:
@@ -71,8 +70,6 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
         app = wsgi.application
         sides = [floor.Side("ours", app, floor.new_session(app))]
         sides += [floor.ablated_side(name, app, floor.new_session(app)) for name in args.ablate]
-        if args.swap:
-            sides.append(floor.swapped_side(args.swap, app, floor.new_session(app)))
         sides.append(floor.Side("floor", floor.build_floor(read_sql=False), floor.new_session(app)))
         sides.append(
             floor.Side("floor+SQL", floor.build_floor(read_sql=True), floor.new_session(app))
@@ -127,6 +124,10 @@ def run_callgrind(args: argparse.Namespace, argv: list[str]) -> dict[tuple[str, 
             ["gcc", "-O2", "-shared", "-fPIC", "-o", str(library), str(source)], check=True
         )
         env = {**os.environ, LIBRARY_VARIABLE: str(library), "PYTHONHASHSEED": "0"}
+        # No request-history thread: its batch writes, off the requests' path, would land
+        # in whichever window is open, and windows it entered came out wrong (totals below
+        # zero, or twice the side's). What a request records on its path is still counted.
+        env["APICHALLENGES_HISTORY_BATCH_SECONDS"] = "0"
         command = [
             "valgrind", "--tool=callgrind", "--instr-atstart=no",
             f"--callgrind-out-file={scratch}/callgrind.%p",
@@ -167,8 +168,7 @@ def report(args: argparse.Namespace, counts: dict[tuple[str, str], int]) -> str:
         )
     others = sorted({side for side, _ in per} - {"ours", "floor", "floor+SQL"})
     for side in others:
-        title = "with the --swap replacements" if side == "without swapped" else side
-        lines += ["", f"ours {title} (the layer: what it saves; negative: it costs more):"]
+        lines += ["", f"ours {side} (the layer: what it saves; negative: it costs more):"]
         for kind in types:
             ours, changed = per[("ours", kind)], per[(side, kind)]
             lines.append(

@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 
 import psutil
 
-from practiceapi import serve  # the `make run` command, defined once
+from practiceapi.server import serve  # the `make run` command, defined once
 from tests.reliability.server import (  # processes, scratch databases
     ProcessGroup,
     free_port,
@@ -69,8 +69,9 @@ JSONSERVER_DIR = BENCH / "jsonserver"
 JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
 HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
 
-# The production server model, chosen by measurement (docs/benchmark.md, "Server choice").
-# `granian:2`: threads as `make run` picks them for each database (practiceapi/serve.py).
+# The production server model, chosen by measurement (docs/benchmark.md, "What each server
+# piece buys").
+# `granian:2`: threads as `make run` picks them for each database (practiceapi/server/serve.py).
 DEFAULT_SERVER = "granian:2"
 JSONSERVER_NAME = "json-server 0.17.4"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
@@ -230,41 +231,18 @@ class Sampler:
 
 
 # `--server KIND:W:T+VARIANT`: the module serving that variant of the application.
-VARIANTS = {
-    "floor": "bench.floor_server",
-    "lean": "bench.lean_server",
-    "nofreeze": "bench.unfrozen",
-    "signals": "bench.signalled",
-    "cyclic": "bench.cyclic",
-    "locked": "bench.locked_writes",
-    "bare": "bench.bare_server",
-    "plain": "bench.plain_server",
-}
+VARIANTS = {"floor": "bench.floor_server"}
 
 
 @dataclass(frozen=True)
 class ServerSpec:
-    """`granian:W:T` (`make run`: practiceapi/serve.py, W workers with T Django threads
-    each), `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
-    interface, T blocking threads, for hosts behind a body-buffering proxy),
-    `granian-rsgi:W:T` (the body front of `make run` on granian's RSGI interface),
-    `gunicorn-gthread:W:T`,
-    `gunicorn-sync:W`; `+log` at the end adds the access log (to a file), `+nopin` leaves
-    the workers of the ASGI and RSGI fronts where the kernel puts them (`PIN_WORKERS=0`),
-    and at most one variant of the application (granian and granian-wsgi, `VARIANTS`):
-    `+floor` answers the todo routes with bench/floor.py's floor instead of our views
-    (bench/floor_server.py): what any Django and DRF design reaches on that server;
-    `+lean` is ours without challenge tracking and without Django's middleware on the API
-    routes (bench/lean_server.py): a measured prototype, not a shape to serve;
-    `+nofreeze` leaves what startup made to the garbage collector (bench/unfrozen.py);
-    `+signals` frames each API request with Django's request signals, as before the API's
-    handler ran its own request cycle (bench/signalled.py); `+cyclic` leaves DRF's objects
-    of each request in reference cycles for the collector (bench/cyclic.py); `+locked`
-    runs PostgreSQL's amends and deletes in a transaction of several statements, as before
-    each was one statement (bench/locked_writes.py); `+plain` and `+bare` are prototypes
-    below the floor that answer the todo routes with the floor's statements through a plain
-    Django view without DRF (bench/plain_server.py) and through a bare WSGI callable without
-    Django's request handling either (bench/bare_server.py)."""
+    """`granian:W:T` (`make run`: practiceapi/server/serve.py, W workers with T Django threads
+    each) or `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
+    interface, T blocking threads, for hosts behind a body-buffering proxy). Options at the
+    end: `+log` adds the access log (to a file), `+nopin` leaves the workers of the ASGI
+    front where the kernel puts them (`PIN_WORKERS=0`), and `+floor` answers the todo
+    routes with bench/floor.py's floor instead of our views (bench/floor_server.py): what
+    any Django and DRF design reaches on that server, beside ours in the same turns."""
 
     kind: str
     workers: int
@@ -285,26 +263,21 @@ class ServerSpec:
         variant = variants[0] if variants else ""
         parts = shape.split(":")
         kind = parts[0]
-        if kind not in {
-            "granian", "granian-wsgi", "granian-rsgi", "gunicorn-gthread", "gunicorn-sync"
-        }:  # fmt: skip
+        if kind not in {"granian", "granian-wsgi"}:
             raise argparse.ArgumentTypeError(f"unknown server kind {kind!r}")
-        if not pin and kind not in ("granian", "granian-rsgi"):
+        if not pin and kind != "granian":
             raise argparse.ArgumentTypeError(f"{kind} does not pin its workers: {text!r}")
-        if variant and kind not in ("granian", "granian-wsgi"):
-            raise argparse.ArgumentTypeError(f"{kind} takes no +{variant}: {text!r}")
         try:
             workers = int(parts[1]) if len(parts) > 1 else 2
-            # granian without a thread count: `make run`'s choice for the database (0).
-            default_threads = {"gunicorn-gthread": 4, "gunicorn-sync": 1}.get(kind, 0)
-            threads = int(parts[2]) if len(parts) > 2 else default_threads
+            # Without a thread count: `make run`'s choice for the database (0).
+            threads = int(parts[2]) if len(parts) > 2 else 0
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
         return cls(kind, workers, threads, access_log, pin, variant)
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
-        if self.kind != "gunicorn-sync" and self.threads:
+        if self.threads:
             text += f":{self.threads}"
         options = ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
         options += f"+{self.variant}" if self.variant else ""
@@ -315,43 +288,23 @@ class ServerSpec:
 
     def env(self, database_url: str) -> dict[str, str]:
         """What the server needs in its environment besides `server_env`."""
-        if not self.kind.startswith("granian"):
-            return {}
-        # `PROXY_BUFFERS_BODIES=1` pins no worker; the variants' modules import
-        # practiceapi.asgi, which would pin the worker it is imported in.
+        # `PROXY_BUFFERS_BODIES=1` pins no worker; bench/floor_server.py imports
+        # practiceapi.server.asgi, which would pin the worker it is imported in.
         pin = self.pin and self.kind != "granian-wsgi"
         return serve.server_env(self.threads_for(database_url), pin_workers=pin)
 
     def command(self, port: int, log_dir: Path, database_url: str) -> list[str]:
-        if self.kind.startswith("granian"):
-            *options, app = serve.command(
-                HOST,
-                port,
-                self.workers,
-                self.threads_for(database_url),
-                proxy_buffers_bodies=self.kind == "granian-wsgi",
-            )
-            if self.kind == "granian-rsgi":  # the same body front on granian's RSGI
-                options[options.index("asginl")] = "rsgi"
-                app = "bench.rsgi_front:application"
-            if self.variant:  # each variant's module serves either interface
-                module = VARIANTS[self.variant]
-                app = f"{module}:{'wsgi' if self.kind == 'granian-wsgi' else 'application'}"
-            return [*options, *(["--access-log"] if self.access_log else []), app]
-        command = [
-            str(VENV_BIN / "gunicorn"),
-            "practiceapi.wsgi:application",
-            "--bind", f"{HOST}:{port}",
-            "--workers", str(self.workers),
-            "--log-level", "warning",
-        ]  # fmt: skip
-        if self.kind == "gunicorn-gthread":
-            command += ["--worker-class", "gthread", "--threads", str(self.threads)]
-        else:
-            command += ["--worker-class", "sync"]
-        if self.access_log:
-            command += ["--access-logfile", str(log_dir / "access.log")]
-        return command
+        *options, app = serve.command(
+            HOST,
+            port,
+            self.workers,
+            self.threads_for(database_url),
+            proxy_buffers_bodies=self.kind == "granian-wsgi",
+        )
+        if self.variant:  # the variant's module serves either interface
+            module = VARIANTS[self.variant]
+            app = f"{module}:{'wsgi' if self.kind == 'granian-wsgi' else 'application'}"
+        return [*options, *(["--access-log"] if self.access_log else []), app]
 
 
 def call(port: int, method: str, path: str, headers: dict[str, str] | None = None,

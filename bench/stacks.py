@@ -67,7 +67,7 @@ LAYERS: tuple[tuple[str, str, str | None], ...] = (
     ("Django signals (request_started/finished)", r"django/dispatch/", None),
     ("Django handler / other Django", r"django/", None),
     ("orjson / json", r"(orjson|json/)", None),
-    ("server: gunicorn", r"gunicorn/", None),
+    ("our server (ASGI front, request cycle)", r"practiceapi/server/", None),
     ("server: granian", r"granian/", None),
 )
 FRAME = re.compile(r"^(?P<function>.*) \((?P<path>.*?)(?::\d+)?\)$")

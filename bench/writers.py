@@ -1,6 +1,6 @@
 """How long SQLite writers wait for each other: several processes, each with a few
 threads, write to one SQLite file as `make run`'s workers do, and every write's latency is
-recorded, with writers queued on the lock file (practiceapi/sqlite/base.py, what the
+recorded, with writers queued on the lock file (practiceapi/backends/sqlite/base.py, what the
 service runs) and with SQLite's busy handler alone (Django's own backend).
 
 Each thread owns a session and repeats the classroom mix's writes through the todo
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINES = {"lock file": "practiceapi.sqlite", "busy handler": "django.db.backends.sqlite3"}
+ENGINES = {"lock file": "practiceapi.backends.sqlite", "busy handler": "django.db.backends.sqlite3"}
 
 
 def writer_process(

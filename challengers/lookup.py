@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from rest_framework.request import Request
 
 from challengers.editions import session_edition
+from challengers.messages import challenger_not_found
 from challengers.models import Challenger
 from challengers.request import session_of
 from challengers.sessions import (
@@ -25,8 +26,8 @@ from practiceapi.protocol.apiview import FixedResponse
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
+from practiceapi.protocol.request import api_request, outcome_of
 from practiceapi.protocol.responses import empty_response, status_only_404
-from practiceapi.request import api_request, outcome_of
 
 CREATE_HINT = "create a session with POST /api/challenger (no X-CHALLENGER header)"
 
@@ -46,8 +47,9 @@ def json_response(data: Any, status: int = 200) -> HttpResponse:
 
 
 class RestoreJsonParser(OrjsonParser):
-    """A restore body (C.4, C.6): blank is no document (the payload check refuses it), and a
-    syntax error is a 400 quoting orjson's description of it (clients assert this text)."""
+    """A restore body (progress or todo list): blank is no document (the payload check
+    refuses it), and a syntax error is a 400 quoting orjson's description of it (clients
+    assert this text)."""
 
     invalid_message = "Invalid JSON payload: {error}"
     blank_is_null = True
@@ -59,7 +61,7 @@ RESTORE_BODY = BodyFormats((RestoreJsonParser,), fallback="any")
 
 
 def lookup_session(request: Request, guid: str) -> Challenger | None:
-    """The session a URL names (single mode: always the single session, C.3). Reuses the
+    """The session a URL names (single mode: always the single session). Reuses the
     session the middleware already loaded when it is the same one, so credits held for
     this request show in the response."""
     own = session_of(request)
@@ -71,15 +73,16 @@ def lookup_session(request: Request, guid: str) -> Challenger | None:
 
 
 def known_session(request: Request, guid: str) -> Challenger:
-    """`lookup_session`, answering 404 for an unknown GUID as C.3 does (no format check)."""
+    """`lookup_session`, answering 404 for an unknown GUID (no format check, as
+    `GET /api/challenger/{guid}` does)."""
     challenger = lookup_session(request, guid)
     if challenger is None:
-        raise unknown_session(request, f"Challenger not found {guid}")
+        raise unknown_session(request, challenger_not_found(guid))
     return challenger
 
 
 def url_guid(guid: str) -> str:
-    """The GUID a URL names, canonical; 400 for one multi mode cannot take (C.13)."""
+    """The GUID a URL names, canonical; 400 for one multi mode cannot take."""
     try:
         return parse_guid(guid)
     except InvalidGuid as error:

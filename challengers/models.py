@@ -89,3 +89,31 @@ class SessionCreations(models.Model):
 
     def __str__(self) -> str:
         return f"{self.client} {self.window_start:%Y-%m-%d %H:00}: {self.count}"
+
+
+class RequestRecord(models.Model):
+    """One API request a session sent, as the server received and answered it: the
+    session's request history (`challengers.history` writes and trims it, in batches off
+    the request path). Texts are cut where `challengers.history` says; `outcome` is what
+    the curriculum said of the request, as plain data:
+    `{"completed": [key, …], "nearMisses": [[key, reason], …]}`."""
+
+    # Indexed by `request_history_order`, which starts with it.
+    challenger = models.ForeignKey(
+        Challenger, on_delete=models.CASCADE, related_name="request_records", db_index=False
+    )
+    at = models.DateTimeField()
+    method = models.CharField(max_length=32)
+    path = models.TextField()  # with the query, as sent
+    request_headers = models.JSONField(default=list)  # [[name, value], …] in received order
+    request_body = models.TextField(blank=True, default="")
+    status = models.PositiveSmallIntegerField()
+    response_body = models.TextField(blank=True, default="")
+    outcome = models.JSONField(default=dict)
+
+    class Meta:
+        indexes = [models.Index(fields=["challenger", "at", "id"], name="request_history_order")]
+        verbose_name = "request"
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} → {self.status}"

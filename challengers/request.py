@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from rest_framework.request import Request
 
 from challengers.models import Challenger
-from practiceapi.request import ApiRequest, api_request
+from practiceapi.protocol.request import ApiRequest, api_request
 
 
 class SessionRequest(ApiRequest):

@@ -31,7 +31,7 @@ class InvalidGuid(ValueError):
 
 
 def parse_guid(guid: str) -> str:
-    """Multi mode requires a UUID in the URL (C.13); answers the canonical lower-case form."""
+    """Multi mode requires a UUID in the URL; answers the canonical lower-case form."""
     if mode() == "single":
         return guid
     try:

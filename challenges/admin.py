@@ -25,13 +25,17 @@ from django.utils.timezone import now
 
 from challengers.models import Challenger, Cohort
 from challengers.sessions import lock_sessions, mode
+from challenges import (
+    assignment_admin,  # noqa: F401 - registers the assignments' admin
+    class_view,
+)
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import is_done
+from challenges.history_admin import recent_requests_section
 from challenges.near_misses import open_near_misses
 from challenges.reports import (
     band_by_slug,
     bands,
-    class_progress,
     done_count,
     guids_in_band,
     percent,
@@ -100,6 +104,7 @@ class ChallengerAdmin(admin.ModelAdmin):
         "dashboard_link",
         "progress_summary",
         "near_miss_table",
+        "recent_requests",
         "challenge_table",
     )
     readonly_fields = (
@@ -109,6 +114,7 @@ class ChallengerAdmin(admin.ModelAdmin):
         "dashboard_link",
         "progress_summary",
         "near_miss_table",
+        "recent_requests",
         "challenge_table",
     )
 
@@ -201,6 +207,10 @@ class ChallengerAdmin(admin.ModelAdmin):
             body,
         )
 
+    @admin.display(description="recent requests")
+    def recent_requests(self, obj: Challenger) -> SafeString:
+        return recent_requests_section(obj)
+
     def save_model(self, request: HttpRequest, obj: Challenger, form: Any, change: bool) -> None:
         # Only the profile columns: progress may have changed since the form was loaded.
         obj.save(update_fields=["display_name", "cohort"])
@@ -245,6 +255,16 @@ class CohortAdmin(admin.ModelAdmin):
         url = reverse("admin:challenges_cohort_progress", args=[quote(obj.pk)])
         return format_html('<a href="{}">Class progress</a>', url)
 
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        extra = {**class_view.cohort_page_context(request, object_id), **(extra_context or {})}
+        return super().change_view(request, object_id, form_url, extra)
+
     def get_urls(self) -> list:
         wrap = self.admin_site.admin_view
         return [
@@ -252,6 +272,11 @@ class CohortAdmin(admin.ModelAdmin):
                 "<path:object_id>/progress/",
                 wrap(self.class_progress_view),
                 name="challenges_cohort_progress",
+            ),
+            path(
+                "<path:object_id>/progress/live.json",
+                wrap(self.class_progress_live),
+                name="challenges_cohort_progress_live",
             ),
             path(
                 "<path:object_id>/progress.csv",
@@ -267,23 +292,19 @@ class CohortAdmin(admin.ModelAdmin):
         return get_object_or_404(Cohort, pk=object_id)
 
     def class_progress_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Students × challenges for one cohort, and completions per challenge."""
+        """Students × challenges for one cohort, updating itself (challenges.class_view)."""
         cohort = self._cohort(request, object_id)
-        report = class_progress(cohort)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "title": f"Class progress: {cohort.name}",
             "is_nav_sidebar_enabled": False,  # the matrix needs the width
-            "cohort": cohort,
-            "report": report,
-            "students": len(report.rows),
-            "student_prefix": reverse("admin:challenges_challenger_changelist"),
-            "sessions_url": reverse("admin:challenges_challenger_changelist")
-            + f"?cohort__id__exact={cohort.pk}",
-            "csv_url": reverse("admin:challenges_cohort_progress_csv", args=[quote(cohort.pk)]),
+            **class_view.page_context(request, cohort),
         }
         return TemplateResponse(request, "admin/challenges/cohort/class_progress.html", context)
+
+    def class_progress_live(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return class_view.live_json(request, self._cohort(request, object_id))
 
     def class_progress_csv(self, request: HttpRequest, object_id: str) -> HttpResponse:
         cohort = self._cohort(request, object_id)

@@ -1,6 +1,6 @@
 """The challenge catalogues of both editions, and which one is served.
 
-The current edition's catalogue is declared here (`challenges.md` §A); the classic one is
+The current edition's catalogue is declared here; the classic one is
 derived from it in `challenges.classic`, which declares only what differs; both with the types of `challenges.declarations`. `active()` is the
 catalogue of the edition being served (`practiceapi.editions`), and the lookups below ask it: the challenges
 API, the progress payload, the dashboard, the admin and the tracker all read the catalogue
@@ -26,7 +26,6 @@ from challenges.conditions import Condition as Condition
 from challenges.conditions import (
     content_type_in,
     header_absent,
-    header_present,
     method_is,
     no_query,
     response_type,
@@ -73,9 +72,12 @@ from challenges.rules import (
     accept_is,
     accept_unknown,
     accepts_xml,
+    admin_credentials,
     all_back_done,
     all_back_not_done,
     asks_for,
+    asks_for_xml,
+    asks_for_xml_or_nothing,
     attachment_named,
     auth_token_longer_than,
     auth_token_sent,
@@ -86,11 +88,11 @@ from challenges.rules import (
     body_has_no_id,
     body_lacks,
     body_mentions,
-    created_at_a_maximum,
     created_length,
     descriptions_match,
     descriptions_not_empty,
     exactly_one_back,
+    export_format,
     filter_on,
     filters_a_field,
     form_filter_done,
@@ -103,30 +105,50 @@ from challenges.rules import (
     list_is_full,
     location_names_the_todo,
     more_than_one_todo,
-    no_auth_token,
+    names_a_session,
     no_such_todo,
+    no_token_presented,
     note_body,
     offset_given,
     offset_is,
+    other_credentials,
     override_is,
-    override_sent,
     page_of,
     param_equals,
     param_given,
+    payload_names_another_session,
+    payload_names_url_session,
+    plain_create,
     ranks_first,
+    restores_a_new_session,
+    restores_an_existing_session,
     restores_the_sent_session,
     says_body_too_large,
     says_max_todos,
+    sends_a_title,
+    sends_an_id,
+    sends_another_id,
+    sends_done_status_not_boolean,
+    sends_near_maximum,
+    sends_no_id,
+    sends_no_title,
+    sends_too_long,
+    sends_unknown_field,
     some_but_not_all_back,
     sort_fields_known,
     sorted_by,
     sorted_by_id_descending,
+    starts_a_session,
     store_at_most,
     store_has_done_and_not_done,
     store_is_empty,
     structured_filter_done,
     the_id_asked_for,
+    todo_missing,
+    todo_not_missing,
     todos_back,
+    token_not_refused,
+    token_refused,
     unreadable_content_type,
     url_names_own_session,
     x_challenger_longer_than,
@@ -143,7 +165,7 @@ from practiceapi.protocol.query import (
     WILDCARD,
 )
 from todos.messages import AMEND_ID, DONE_STATUS_NOT_BOOLEAN, MANDATORY_TITLE, PUT_CANNOT_CREATE
-from todos.resource import DESCRIPTION_MAX, TITLE_MAX
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX, TODO_BODY_MAX_CHARACTERS
 
 # --------------------------------------------------------------------------- sections
 
@@ -344,7 +366,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
             hint("Send no X-CHALLENGER header on this request; the 201 response gives you one."),
             hint("Your progress page is linked from the response's Location header.", DASHBOARD),
         ),
-        attempt=(method_is("POST"), route(CHALLENGER)),
+        attempt=(method_is("POST"), route(CHALLENGER), starts_a_session()),
         credit=(status(201),),
     ),
     # 2 First Real Challenge
@@ -367,8 +389,9 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         GET_SECTION,
         "Read the whole todo collection with a GET on `/api/todos`.",
         (hint("No query string is needed: just the path and your X-CHALLENGER header."),),
-        attempt=(method_is("GET"), route(TODOS)),
-        credit=(no_query(),),
+        # Any read of the whole list counts, whatever the answer.
+        attempt=(method_is("GET"), route(TODOS), no_query()),
+        credit=(),
     ),
     declare(
         "GET_TODOS_NOT_PLURAL_404",
@@ -385,7 +408,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         GET_SECTION,
         "Read one todo by adding the id of an existing todo to the path.",
         (hint("List the todos first to find an id that exists, e.g. `/api/todos/1`."),),
-        attempt=(method_is("GET"), route(TODO_ITEM)),
+        attempt=(method_is("GET"), route(TODO_ITEM), todo_not_missing()),
         credit=(status(200),),
     ),
     declare(
@@ -394,7 +417,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         GET_SECTION,
         "Ask for a todo id that does not exist and get a 404.",
         (hint("Pick an id well above the ones in the list, or one you deleted."),),
-        attempt=(method_is("GET"), route(TODO_ITEM)),
+        attempt=(method_is("GET"), route(TODO_ITEM), todo_missing()),
         credit=(status(404),),
     ),
     # 4 GET Filter Challenges
@@ -601,7 +624,11 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
                 'For example `{"title": "learn HTTP"}` with `Content-Type: application/json`.', DOCS
             ),
         ),
-        attempt=(method_is("POST"), route(TODOS)),
+        attempt=(
+            method_is("POST"),
+            route(TODOS),
+            plain_create(TODO_BODY_MAX_CHARACTERS, TITLE_MAX, DESCRIPTION_MAX),
+        ),
         credit=(status(201),),
     ),
     declare(
@@ -610,8 +637,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_CREATE,
         "Try to create a todo whose `doneStatus` is not a boolean and read the validation error.",
         (hint('A string such as `"doneStatus": "bob"` is not a boolean.'),),
-        attempt=(method_is("POST"), route(TODOS), status(422)),
-        credit=(says(DONE_STATUS_NOT_BOOLEAN),),
+        attempt=(method_is("POST"), route(TODOS), sends_done_status_not_boolean()),
+        credit=(status(422), says(DONE_STATUS_NOT_BOOLEAN)),
     ),
     declare(
         "POST_TODOS_TOO_LONG_TITLE_LENGTH",
@@ -619,8 +646,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_CREATE,
         "Try to create a todo whose title is longer than the 50 characters allowed.",
         (hint("Count carefully: 51 characters is enough."),),
-        attempt=(method_is("POST"), route(TODOS, TODO_ITEM), status(422)),
-        credit=(says(VALIDATION_PREFIX + too_long("title", TITLE_MAX)),),
+        attempt=(method_is("POST"), route(TODOS, TODO_ITEM), sends_too_long("title", TITLE_MAX)),
+        credit=(status(422), says(VALIDATION_PREFIX + too_long("title", TITLE_MAX))),
     ),
     declare(
         "POST_TODOS_TOO_LONG_DESCRIPTION_LENGTH",
@@ -628,8 +655,12 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_CREATE,
         "Try to create a todo whose description is longer than the 200 characters allowed.",
         (hint("A text generator or a repeated word helps to reach 201 characters."),),
-        attempt=(method_is("POST"), route(TODOS, TODO_ITEM), status(422)),
-        credit=(says(VALIDATION_PREFIX + too_long("description", DESCRIPTION_MAX)),),
+        attempt=(
+            method_is("POST"),
+            route(TODOS, TODO_ITEM),
+            sends_too_long("description", DESCRIPTION_MAX),
+        ),
+        credit=(status(422), says(VALIDATION_PREFIX + too_long("description", DESCRIPTION_MAX))),
     ),
     declare(
         "POST_MAX_OUT_TITLE_DESCRIPTION_LENGTH",
@@ -638,13 +669,9 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Create a todo whose title and description are both exactly as long as allowed: 50 "
         "and 200 characters.",
         (hint("Boundary values are where bugs hide: test the exact maximum, not just beyond it."),),
-        attempt=(
-            method_is("POST"),
-            route(TODOS),
-            status(201),
-            created_at_a_maximum(TITLE_MAX, DESCRIPTION_MAX),
-        ),
+        attempt=(method_is("POST"), route(TODOS), sends_near_maximum(TITLE_MAX, DESCRIPTION_MAX)),
         credit=(
+            status(201),
             created_length("title", TITLE_MAX),
             created_length("description", DESCRIPTION_MAX),
             location_names_the_todo(),
@@ -665,8 +692,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_CREATE,
         "Try to create a todo with a field the API does not know, such as `priority`.",
         (hint("The error message names the field it could not find."),),
-        attempt=(method_is("POST"), route(TODOS), status(422)),
-        credit=(says(UNKNOWN_FIELD),),
+        attempt=(method_is("POST"), route(TODOS), sends_unknown_field()),
+        credit=(status(422), says(UNKNOWN_FIELD)),
     ),
     # 9 Creation Challenges with PUT
     declare(
@@ -676,8 +703,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Try to create a todo with PUT at an id that does not exist, with an `id` in the body. "
         "The API refuses because it assigns ids itself.",
         (hint("Use an unused id in the URL and put the same id in the JSON body."),),
-        # A refused PUT (404 or 422) is an attempt at each of the PUT refusals.
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(404, 422)),
+        attempt=(method_is("PUT"), route(TODO_ITEM), sends_an_id(), todo_missing()),
         credit=(status(422), says(PUT_CANNOT_CREATE)),
     ),
     # 10 Update Challenges with POST
@@ -687,7 +713,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_UPDATE,
         "Change an existing todo by POSTing only the fields you want to change to its URL.",
         (hint('`{"title": "a better title"}` leaves the other fields as they were.'),),
-        attempt=(method_is("POST"), route(TODO_ITEM)),
+        attempt=(method_is("POST"), route(TODO_ITEM), todo_not_missing()),
         credit=(status(200),),
     ),
     declare(
@@ -696,7 +722,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         POST_UPDATE,
         "POST an update to a todo id that does not exist and get a 404.",
         (hint("POST to an item URL amends; it never creates."),),
-        attempt=(method_is("POST"), route(TODO_ITEM), status(404, 422)),
+        attempt=(method_is("POST"), route(TODO_ITEM), todo_missing()),
         credit=(status(404), no_such_todo()),
     ),
     # 11 Update Challenges with PUT
@@ -706,8 +732,14 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "Replace an existing todo with PUT, sending title, description and doneStatus.",
         (hint("PUT the whole representation, not just the changes."),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(200)),
-        credit=(body_mentions("doneStatus", "description"),),
+        attempt=(
+            method_is("PUT"),
+            route(TODO_ITEM),
+            body_mentions("doneStatus", "description"),
+            sends_a_title(),
+            todo_not_missing(),
+        ),
+        credit=(status(200),),
     ),
     declare(
         "PUT_TODOS_PARTIAL_200",
@@ -715,8 +747,15 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "Replace an existing todo with PUT, sending only the mandatory title.",
         (hint("Look at what happened to the fields you left out."),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(200)),
-        credit=(body_lacks("doneStatus"), body_lacks("description")),
+        attempt=(
+            method_is("PUT"),
+            route(TODO_ITEM),
+            body_lacks("doneStatus"),
+            body_lacks("description"),
+            sends_a_title(),
+            todo_not_missing(),
+        ),
+        credit=(status(200),),
     ),
     declare(
         "PUT_TODOS_BODY_ID_200",
@@ -725,8 +764,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Update a todo with a PUT to `/api/todos` (no id in the URL) and the id of an existing "
         "todo in the body.",
         (hint("The body needs an `id` as well as a `title`."),),
-        attempt=(method_is("PUT"), route(TODOS)),
-        credit=(body_has_id(), status(200)),
+        attempt=(method_is("PUT"), route(TODOS), body_has_id()),
+        credit=(status(200),),
     ),
     declare(
         "PUT_TODOS_ID_NO_BODY_ID_200",
@@ -734,8 +773,14 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "Update a todo with the id in the URL only, not in the body.",
         (hint("The URL already says which todo you mean."),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(200)),
-        credit=(body_has_no_id(),),
+        attempt=(
+            method_is("PUT"),
+            route(TODO_ITEM),
+            body_has_no_id(),
+            sends_a_title(),
+            todo_not_missing(),
+        ),
+        credit=(status(200),),
     ),
     declare(
         "PUT_TODOS_MISSING_TITLE_422",
@@ -743,7 +788,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "PUT a replacement for a todo without a title and read the validation error.",
         (hint("A full replacement must include every mandatory field."),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(404, 422)),
+        attempt=(method_is("PUT"), route(TODO_ITEM), sends_no_title(), todo_not_missing()),
         credit=(status(422), says(MANDATORY_TITLE)),
     ),
     declare(
@@ -752,8 +797,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "PUT to `/api/todos` with no id anywhere, neither in the URL nor in the body.",
         (hint("Without an id the API cannot tell which todo to replace."),),
-        attempt=(method_is("PUT"), route(TODOS)),
-        credit=(body_has_no_id(), status(422)),
+        attempt=(method_is("PUT"), route(TODOS), body_has_no_id()),
+        credit=(status(422),),
     ),
     declare(
         "PUT_TODOS_ID_NOT_FOUND_404",
@@ -761,8 +806,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "PUT to a todo id that does not exist, without an id in the body, and get a 404.",
         (hint("Compare the outcome with the PUT creation challenge, where the body had an id."),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(404, 422)),
-        credit=(body_has_no_id(), status(404)),
+        attempt=(method_is("PUT"), route(TODO_ITEM), sends_no_id(), todo_missing()),
+        credit=(status(404),),
     ),
     declare(
         "PUT_TODOS_422_NO_AMEND_ID",
@@ -770,7 +815,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         PUT_UPDATE,
         "PUT to an existing todo with a different id in the body; ids cannot be changed.",
         (hint('URL `/api/todos/1` with `"id": 2` in the body.'),),
-        attempt=(method_is("PUT"), route(TODO_ITEM), status(404, 422)),
+        attempt=(method_is("PUT"), route(TODO_ITEM), sends_another_id(), todo_not_missing()),
         credit=(status(422), says(AMEND_ID)),
     ),
     # 12 DELETE Challenges
@@ -917,8 +962,10 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         ACCEPT_SECTION,
         "Send `Accept: */*` and see which format the API picks when anything will do.",
         (hint("The server falls back to its preferred format."),),
-        attempt=(method_is("GET"), route(TODOS), asks_for("*/*")),
-        credit=(no_query(), status(200), response_type(JSON)),
+        # `*/*` is also what curl and Postman send unless told otherwise: only a plain read
+        # of the list shows this intent, a filtered one is another challenge's.
+        attempt=(method_is("GET"), route(TODOS), asks_for("*/*"), no_query()),
+        credit=(status(200), response_type(JSON)),
     ),
     declare(
         "GET_ACCEPT_XML_PREFERRED",
@@ -940,8 +987,10 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         ACCEPT_SECTION,
         "Send no `Accept` header at all and receive the default format, JSON.",
         (hint("Many clients add an Accept header on their own; remove or blank it."),),
-        attempt=(method_is("GET"), route(TODOS), header_absent("Accept")),
-        credit=(no_query(), status(200), response_type(JSON)),
+        # A client that sends no Accept sends none on every request: only a plain read of
+        # the list shows this intent, a filtered one is another challenge's.
+        attempt=(method_is("GET"), route(TODOS), header_absent("Accept"), no_query()),
+        credit=(status(200), response_type(JSON)),
     ),
     declare(
         "GET_UNSUPPORTED_ACCEPT_406",
@@ -1058,7 +1107,12 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
                 "`<todo><title>from xml</title></todo>`."
             ),
         ),
-        attempt=(method_is("POST"), route(TODOS), content_type_in(*XML_REQUEST_TYPES)),
+        attempt=(
+            method_is("POST"),
+            route(TODOS),
+            content_type_in(*XML_REQUEST_TYPES),
+            asks_for_xml_or_nothing(),
+        ),
         credit=(status(201), response_type(XML)),
     ),
     declare(
@@ -1107,7 +1161,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
                 DOCS,
             ),
         ),
-        attempt=(method_is("GET"), route(TODOS_EXPORT)),
+        attempt=(method_is("GET"), route(TODOS_EXPORT), export_format("csv")),
         credit=(status(200), attachment_named("todos.csv")),
     ),
     declare(
@@ -1116,7 +1170,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         CONTENT_DISPOSITION,
         "Download your todos as an HTML file from `/api/todos/export`.",
         (hint("`?format=html`."),),
-        attempt=(method_is("GET"), route(TODOS_EXPORT)),
+        attempt=(method_is("GET"), route(TODOS_EXPORT), export_format("html")),
         credit=(status(200), attachment_named("todos.html")),
     ),
     declare(
@@ -1125,7 +1179,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         CONTENT_DISPOSITION,
         "Download your todos as a tab-separated file from `/api/todos/export`.",
         (hint("`?format=tsv` (or `tab`)."),),
-        attempt=(method_is("GET"), route(TODOS_EXPORT)),
+        attempt=(method_is("GET"), route(TODOS_EXPORT), export_format("tsv")),
         credit=(status(200), attachment_named("todos.tsv")),
     ),
     # 20 Fancy a Break? Restore your session
@@ -1162,7 +1216,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Download your own progress: GET `/api/challenger/{guid}` with the same GUID in the "
         "URL and in `X-CHALLENGER`.",
         (hint("Save the response body: it is what you PUT back to restore progress."),),
-        attempt=(method_is("GET"), route(CHALLENGER_GUID)),
+        attempt=(method_is("GET"), route(CHALLENGER_GUID), names_a_session()),
         credit=(url_names_own_session(),),
     ),
     declare(
@@ -1172,7 +1226,12 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Put saved progress back: PUT the progress document to `/api/challenger/{guid}` for an "
         "existing session.",
         (hint("Use the body from the progress download unchanged."),),
-        attempt=(method_is("PUT"), route(CHALLENGER_GUID)),
+        attempt=(
+            method_is("PUT"),
+            route(CHALLENGER_GUID),
+            payload_names_url_session(),
+            restores_an_existing_session(),
+        ),
         credit=(status(200),),
     ),
     declare(
@@ -1182,7 +1241,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "PUT a progress document whose `xChallenger` differs from the GUID in the URL and get "
         "a 409 Conflict.",
         (hint("Put your own GUID in the body and a different one in the URL."),),
-        attempt=(method_is("PUT"), route(CHALLENGER_GUID)),
+        attempt=(method_is("PUT"), route(CHALLENGER_GUID), payload_names_another_session()),
         credit=(status(409), says(GUID_MISMATCH)),
     ),
     declare(
@@ -1192,7 +1251,12 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "Create a session from a progress document: PUT it to `/api/challenger/{guid}` for a "
         "GUID the server does not have.",
         (hint("Use a fresh UUID in both the URL and the body's `xChallenger`; expect 201."),),
-        attempt=(method_is("PUT"), route(CHALLENGER_GUID)),
+        attempt=(
+            method_is("PUT"),
+            route(CHALLENGER_GUID),
+            payload_names_url_session(),
+            restores_a_new_session(),
+        ),
         credit=(status(201),),
         modes=MULTI_ONLY,
     ),
@@ -1221,8 +1285,13 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         MIXED_FORMATS,
         "Create a todo with an XML body and ask for the response as JSON.",
         (hint("`Content-Type: application/xml` with `Accept: application/json`."),),
-        attempt=(method_is("POST"), route(TODOS), content_type_in(*XML_REQUEST_TYPES)),
-        credit=(asks_for(JSON), status(201), response_type(JSON)),
+        attempt=(
+            method_is("POST"),
+            route(TODOS),
+            content_type_in(*XML_REQUEST_TYPES),
+            asks_for(JSON),
+        ),
+        credit=(status(201), response_type(JSON)),
     ),
     declare(
         "POST_CREATE_JSON_ACCEPT_XML",
@@ -1230,8 +1299,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         MIXED_FORMATS,
         "Create a todo with a JSON body and ask for the response as XML.",
         (hint("`Content-Type: application/json` with `Accept: application/xml`."),),
-        # Without an Accept header the answer is JSON: such a create is no attempt here.
-        attempt=(method_is("POST"), route(TODOS), content_type_in(JSON), header_present("Accept")),
+        attempt=(method_is("POST"), route(TODOS), content_type_in(JSON), asks_for_xml()),
         credit=(status(201), response_type(XML)),
     ),
     # 22 Status Code Challenges
@@ -1241,9 +1309,9 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         STATUS_CODES,
         "DELETE the heartbeat endpoint, which does not allow it, and get a 405.",
         (hint("405 means the resource exists but not for this method."),),
-        # Any method on the heartbeat tries one of its status codes; the method decides.
-        attempt=(route(HEARTBEAT),),
-        credit=(method_is("DELETE"),),
+        # Every request of its method counts, whatever the answer.
+        attempt=(method_is("DELETE"), route(HEARTBEAT)),
+        credit=(),
     ),
     declare(
         "PATCH_HEARTBEAT_500",
@@ -1251,8 +1319,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         STATUS_CODES,
         "PATCH the heartbeat endpoint and see a 500 Server Error.",
         (hint("This server error is deliberate: it is here so you can see one."),),
-        attempt=(route(HEARTBEAT),),
-        credit=(method_is("PATCH"),),
+        attempt=(method_is("PATCH"), route(HEARTBEAT)),
+        credit=(),
     ),
     declare(
         "TRACE_HEARTBEAT_501",
@@ -1265,8 +1333,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
                 "(`-X TRACE`)."
             ),
         ),
-        attempt=(route(HEARTBEAT),),
-        credit=(method_is("TRACE"),),
+        attempt=(method_is("TRACE"), route(HEARTBEAT)),
+        credit=(),
     ),
     declare(
         "GET_HEARTBEAT_204",
@@ -1274,8 +1342,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         STATUS_CODES,
         "GET the heartbeat endpoint and get 204 No Content: the server is alive.",
         (hint("A 204 is a success with an empty body."),),
-        attempt=(route(HEARTBEAT),),
-        credit=(method_is("GET"),),
+        attempt=(method_is("GET"), route(HEARTBEAT)),
+        credit=(),
     ),
     declare(
         "X_CHALLENGER_TOO_LONG_431",
@@ -1295,8 +1363,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "POST to the heartbeat endpoint with `X-HTTP-Method-Override: DELETE` and get the 405 "
         "a DELETE would get.",
         (hint("The mirror shows which method the server ends up using.", MIRROR),),
-        attempt=(route(HEARTBEAT), override_sent()),
-        credit=(override_is("DELETE"),),
+        attempt=(route(HEARTBEAT), override_is("DELETE")),
+        credit=(),
     ),
     declare(
         "OVERRIDE_PATCH_HEARTBEAT_500",
@@ -1305,8 +1373,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "POST to the heartbeat endpoint with `X-HTTP-Method-Override: PATCH` and get the 500 "
         "a PATCH would get.",
         (hint("Only the header changes; the request line still says POST."),),
-        attempt=(route(HEARTBEAT), override_sent()),
-        credit=(override_is("PATCH"),),
+        attempt=(route(HEARTBEAT), override_is("PATCH")),
+        credit=(),
     ),
     declare(
         "OVERRIDE_TRACE_HEARTBEAT_501",
@@ -1315,8 +1383,8 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "POST to the heartbeat endpoint with `X-HTTP-Method-Override: TRACE` and get the 501 "
         "a TRACE would get.",
         (hint("Handy when your client cannot send TRACE itself."),),
-        attempt=(route(HEARTBEAT), override_sent()),
-        credit=(override_is("TRACE"),),
+        attempt=(route(HEARTBEAT), override_is("TRACE")),
+        credit=(),
     ),
     # 24 Authentication Challenges
     declare(
@@ -1330,7 +1398,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
                 "the right ones will do."
             ),
         ),
-        attempt=(method_is("POST"), route(SECRET_TOKEN), authorization_sent()),
+        attempt=(method_is("POST"), route(SECRET_TOKEN), other_credentials()),
         credit=(authorization_longer_than(10), status(401)),
     ),
     declare(
@@ -1340,7 +1408,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "POST to `/api/secret/token` with Basic credentials `admin` / `password` and receive "
         "your token in the `X-AUTH-TOKEN` response header.",
         (hint("Keep the token: the authorization challenges need it."),),
-        attempt=(method_is("POST"), route(SECRET_TOKEN), authorization_sent()),
+        attempt=(method_is("POST"), route(SECRET_TOKEN), admin_credentials()),
         credit=(authorization_longer_than(10), status(201)),
     ),
     # 25 Authorization Challenges
@@ -1350,7 +1418,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         AUTHORIZATION,
         "GET `/api/secret/note` with an `X-AUTH-TOKEN` that is not your token and get a 403.",
         (hint("403 means the server knows who you claim to be and still says no."),),
-        attempt=(method_is("GET"), route(SECRET_NOTE), auth_token_sent()),
+        attempt=(method_is("GET"), route(SECRET_NOTE), auth_token_sent(), token_refused()),
         credit=(auth_token_longer_than(1), status(403)),
     ),
     declare(
@@ -1359,7 +1427,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         AUTHORIZATION,
         "GET `/api/secret/note` without any `X-AUTH-TOKEN` header and get a 401.",
         (hint("401 means the server does not know who you are."),),
-        attempt=(method_is("GET"), route(SECRET_NOTE), no_auth_token()),
+        attempt=(method_is("GET"), route(SECRET_NOTE), no_token_presented()),
         credit=(status(401),),
     ),
     declare(
@@ -1368,7 +1436,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         AUTHORIZATION,
         "GET `/api/secret/note` with your token in `X-AUTH-TOKEN` and read your note.",
         (hint("Use the token from the 201 secret token response."),),
-        attempt=(method_is("GET"), route(SECRET_NOTE), auth_token_sent()),
+        attempt=(method_is("GET"), route(SECRET_NOTE), auth_token_sent(), token_not_refused()),
         credit=(status(200),),
     ),
     declare(
@@ -1378,7 +1446,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         'Store a note by POSTing `{"note": "..."}` to `/api/secret/note` with your token '
         "in `X-AUTH-TOKEN`. Notes keep at most 100 characters.",
         (hint("Send the note as JSON with `Content-Type: application/json`."),),
-        attempt=(method_is("POST"), route(SECRET_NOTE), auth_token_sent()),
+        attempt=(method_is("POST"), route(SECRET_NOTE), auth_token_sent(), token_not_refused()),
         credit=(note_body(), status(200)),
     ),
     declare(
@@ -1387,7 +1455,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         AUTHORIZATION,
         "POST a JSON note to `/api/secret/note` without any `X-AUTH-TOKEN` header and get a 401.",
         (hint("Keep the JSON note body; just leave the token out."),),
-        attempt=(method_is("POST"), route(SECRET_NOTE), no_auth_token()),
+        attempt=(method_is("POST"), route(SECRET_NOTE), no_token_presented()),
         credit=(note_body(), status(401)),
     ),
     declare(
@@ -1397,7 +1465,7 @@ ALL_CHALLENGES: tuple[Challenge, ...] = (
         "POST a JSON note to `/api/secret/note` with an `X-AUTH-TOKEN` that is not your token "
         "and get a 403.",
         (hint("Change a character of your token to make it wrong."),),
-        attempt=(method_is("POST"), route(SECRET_NOTE), auth_token_sent()),
+        attempt=(method_is("POST"), route(SECRET_NOTE), auth_token_sent(), token_refused()),
         credit=(auth_token_longer_than(1), note_body(), status(403)),
     ),
     declare(

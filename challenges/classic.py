@@ -37,6 +37,7 @@ from challenges.declarations import (
     section,
 )
 from challenges.routes import TODO_ITEM
+from challenges.rules import sends_another_id, sends_no_title, todo_missing, todo_not_missing
 from practiceapi.editions import CLASSIC_EDITION, CURRENT_EDITION
 from practiceapi.protocol.messages import body_too_large_capitalised
 from todos import editions as todo_editions
@@ -370,8 +371,9 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         PUT_CREATE,
         "PUT a todo to an id that does not exist and see the API refuse to create it.",
         (hint("Any unused id in the URL, with a title in the body."),),
-        attempt=(method_is("PUT"), at(TODO_ITEM), status(400)),
-        credit=(says(PUT_CANNOT_CREATE),),
+        # Without a PUT-not-found challenge, every PUT to a missing todo tries this one.
+        attempt=(method_is("PUT"), at(TODO_ITEM), todo_missing()),
+        credit=(status(400), says(PUT_CANNOT_CREATE)),
     ),
     # Update Challenges with POST
     like(
@@ -406,8 +408,8 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         PUT_UPDATE,
         "PUT a body without a title to an existing todo and read the 400.",
         (hint("The title is mandatory in a full replacement."),),
-        attempt=(method_is("PUT"), at(TODO_ITEM), status(400)),
-        credit=(says(MANDATORY_TITLE),),
+        attempt=(method_is("PUT"), at(TODO_ITEM), sends_no_title(), todo_not_missing()),
+        credit=(status(400), says(MANDATORY_TITLE)),
     ),
     declare(
         "PUT_TODOS_400_NO_AMEND_ID",
@@ -415,8 +417,8 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         PUT_UPDATE,
         "PUT to an existing todo with another id in the body: an id cannot be changed.",
         (hint('`/todos/1` with `"id": 2` in the body.'),),
-        attempt=(method_is("PUT"), at(TODO_ITEM), status(400)),
-        credit=(says(AMEND_ID),),
+        attempt=(method_is("PUT"), at(TODO_ITEM), sends_another_id(), todo_not_missing()),
+        credit=(status(400), says(AMEND_ID)),
     ),
     # DELETE Challenges
     like(
@@ -542,7 +544,6 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         MIXED_FORMATS,
         "Create a todo from a JSON body and receive the answer as XML.",
         (hint("`Content-Type: application/json`, `Accept: application/xml`."),),
-        # Without an Accept header the answer is JSON: such a create is no attempt here.
     ),
     # Status Code Challenges
     like(
@@ -550,7 +551,6 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         STATUS_CODES,
         "DELETE `/heartbeat` and receive 405 Method Not Allowed.",
         (hint("The endpoint exists, the method is not allowed on it."),),
-        # Any method on the heartbeat tries one of its status codes; the method decides.
     ),
     like(
         "PATCH_HEARTBEAT_500",

@@ -27,8 +27,13 @@ from typing import Any
 from challenges.exchange import Exchange
 from practiceapi.protocol.query import ParsedQuery, parse_query_string
 
-# What a condition reads: REQUEST ones can be judged before the view runs.
+# What a condition reads: REQUEST ones can be judged before the view runs. BODY ones read
+# only the request body, yet are judged with the response, and only for the challenges a
+# session still has open: a body is parsed afresh for every request (headers and queries
+# are remembered per value), so deciding them on arrival would cost every write, and a
+# session that has done the body challenges pays nothing for them.
 REQUEST = "request"
+BODY = "body"
 RESPONSE = "response"
 
 QUERY = "?"  # in `needs`: at least one query parameter (`query_param`: one of that name)
@@ -103,6 +108,11 @@ def on_request(
         looks_at=None if looks_at is None else frozenset(looks_at),
         per_client=per_client,
     )
+
+
+def on_body(name: str, test: Test, explain: str, seen: Seen | None = None) -> Condition:
+    """A condition that reads only the request body (`BODY`)."""
+    return Condition(name, test, explain, seen, BODY)
 
 
 def on_response(name: str, test: Test, explain: str, seen: Seen | None = None) -> Condition:

@@ -2,7 +2,7 @@
 
 The tracking middleware builds an `Exchange` after the response exists; rules are pure
 functions of it. Beside the request and the response's status, headers and bytes, it
-holds the request's `Outcome` (`practiceapi.outcome`): what the body was rendered from,
+holds the request's `Outcome` (`practiceapi.protocol.outcome`): what the body was rendered from,
 the error messages, the parsed query and the facts the apps below left (the todo store's
 counts, the created todo), so no rule parses a body back or queries the database again.
 """
@@ -17,11 +17,16 @@ from typing import Any
 import orjson
 
 from challenges.routes import route_shape
-from practiceapi.outcome import Outcome
+from practiceapi.editions import served
+from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import media_type_of
+from practiceapi.protocol.negotiation import is_xml_type
+from practiceapi.protocol.outcome import Outcome
+from practiceapi.protocol.parsers import parse_xml_object
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
 from practiceapi.protocol.query import ParsedQuery
 from todos.facts import CreatedTodo, StoreFacts
+from todos.resource import TODO_FIELDS, TODO_XML, XML_ROOTS
 
 JSON = "application/json"
 # The cached views of the response, dropped when an exchange gets its response (`answer`).
@@ -139,3 +144,37 @@ class Exchange:
             return orjson.loads(self.body) if self.body else None
         except orjson.JSONDecodeError:
             return None
+
+    @cached_property
+    def todo_fields(self) -> dict[str, Any] | None:
+        """The fields of the request body read as the todo API reads a POST or PUT body
+        (`read_todo_fields`), parsed once for every condition that looks at them."""
+        return read_todo_fields(self.body, self.content_type)
+
+
+def read_todo_fields(body: bytes, content_type: str) -> dict[str, Any] | None:
+    """The todo fields a request body holds, names lower-cased (the API matches them in
+    any case): XML for an XML Content-Type (or none, when the body starts with `<`), JSON
+    otherwise, read as the served edition reads it. None when the body is no object the
+    API could read: it answers that with a 400 or 415, never a todo.
+
+    JSON goes through orjson first, and the edition's own reader only when orjson refuses
+    it, so the usual body costs one fast parse and an unusual one (the classic edition's
+    lenient JSON) is still read as the API reads it."""
+    document: Any
+    if is_xml_type(content_type, TODO_XML) or (not content_type and body.lstrip()[:1] == b"<"):
+        try:
+            document = parse_xml_object(body, roots=XML_ROOTS, fields=TODO_FIELDS)
+        except ApiError:
+            return None
+    else:
+        try:
+            document = orjson.loads(body) if body.strip() else {}
+        except orjson.JSONDecodeError:
+            try:
+                document = served().json_object_reading.read(body)
+            except ApiError:
+                return None
+    if not isinstance(document, dict):
+        return None
+    return {str(name).lower(): value for name, value in document.items()}

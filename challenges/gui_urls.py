@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from challenges.views import dashboard
+from challenges.views import dashboard, history, join
 
 GUID = r"(?P<guid>[^/]+)"
 
 urlpatterns = [
     path("", dashboard.start_page, name="dashboard-start"),
+    re_path(r"^join/(?P<code>[^/]+)/welcome/?$", join.join_welcome, name="dashboard-joined"),
+    re_path(r"^join/(?P<code>[^/]+)/?$", join.join_page, name="dashboard-join"),
     re_path(r"^gui/sessions/?$", dashboard.create_session, name="dashboard-create"),
     re_path(r"^gui/restore/?$", dashboard.restore_form, name="dashboard-restore"),
     re_path(r"^gui/challenges/?$", dashboard.open_session, name="dashboard-open"),
     re_path(
         rf"^gui/challenges/{GUID}/status\.json$", dashboard.status_json, name="dashboard-status"
+    ),
+    re_path(
+        rf"^gui/challenges/{GUID}/requests\.json$", history.requests_json, name="dashboard-requests"
     ),
     re_path(
         rf"^gui/challenges/{GUID}/progress\.json$",

@@ -14,20 +14,31 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
+from challenges.assignments import (
+    AssignmentStatus,
+    assigned_challenges,
+    is_late,
+    leading_assignments,
+    open_assignments,
+    status_of,
+)
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import Challenge, is_done
+from challenges.models import Assignment
 from challenges.near_misses import read_near_miss
-from challenges.times import time_label
+from challenges.times import parse_time, time_label
 
 # --------------------------------------------------------------------------- one session
 
@@ -126,9 +137,43 @@ class Column:
 class Row:
     guid: str
     name: str
-    done: int
+    initials: str
+    done: int  # of the columns shown
     percent: int
+    late: int  # assigned challenges completed after the due time
+    last_seen: datetime
+    active: bool  # a request in the last ACTIVE_WINDOW
     cells: SafeString  # every <td> of the row, built once in Python
+
+
+@dataclass(frozen=True)
+class StuckChallenge:
+    """A challenge that active students have nearly done, but not done."""
+
+    column: Column
+    students: int  # active students with a near miss on it and no credit
+    reason: str
+    reason_count: int
+
+
+@dataclass(frozen=True)
+class StalledStudent:
+    """An active student still sending requests with no new credit for a while."""
+
+    guid: str
+    name: str
+    initials: str
+    minutes: int  # since their last credit (or since the session began)
+    near: int  # open near misses among the columns
+
+    @property
+    def since_label(self) -> str:
+        """`25 min`, `3 h`, `2 days`: how long without a new credit."""
+        if self.minutes < 120:
+            return f"{self.minutes} min"
+        if self.minutes < 48 * 60:
+            return f"{self.minutes // 60} h"
+        return f"{self.minutes // (24 * 60)} days"
 
 
 @dataclass(frozen=True)
@@ -136,15 +181,31 @@ class ClassProgress:
     cohort: Cohort
     columns: list[Column]
     rows: list[Row]
-    total: int
+    total: int  # challenges shown
     average_percent: int
-    finished: int
-    stuck_at: Column | None  # first challenge (display order) fewer than half have done
+    finished: int  # students who have done every challenge shown
     nearly: list[Column]  # challenges with at least one near miss, in display order
+    assignment: AssignmentStatus | None  # the leading open assignment's columns, if shown
+    assignments: list[Assignment]  # every open assignment, the leading one first
+    all_columns: bool  # every challenge shown, though an assignment is open
+    active: int  # students active in the last STUCK_WINDOW
+    stuck: list[StuckChallenge]
+    stalled: list[StalledStudent]
+    unassigned_recent: int  # sessions seen in the last hour that belong to no cohort
+    moment: datetime
 
 
 DONE_SYMBOL = "✓"
+LATE_SYMBOL = "L"
 NEAR_SYMBOL = "≈"
+# "Active" on the matrix; who counts for "where the class is stuck"; a student counts as
+# stalled who sent a request in the last STILL_SENDING with no credit in the last STALLED.
+ACTIVE_WINDOW = timedelta(minutes=10)
+STUCK_WINDOW = timedelta(minutes=30)
+STALLED = timedelta(minutes=15)
+STILL_SENDING = timedelta(minutes=5)
+UNASSIGNED_WINDOW = timedelta(hours=1)
+STUCK_SHOWN = 5
 
 
 def most_common(reasons: Counter[str]) -> tuple[str, int]:
@@ -155,56 +216,121 @@ def most_common(reasons: Counter[str]) -> tuple[str, int]:
     return min(reasons.items(), key=lambda item: (-item[1], item[0]))
 
 
-def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProgress:
-    """The students × challenges matrix of one cohort (done and near-miss cells), and per
-    challenge how many completed it, how many nearly did and why most of those missed."""
+def initials(name: str) -> str:
+    """`Ada Lovelace` -> `AL`: what projector mode shows instead of a name."""
+    parts = [p for p in name.replace("-", " ").replace(".", " ").split() if p]
+    return "".join(p[0].upper() for p in parts[:3]) or "?"
+
+
+def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
+    # The stamps this app writes sort as text; a restored payload holds booleans.
+    stamps = [v for v in progress.values() if isinstance(v, str)]
+    return parse_time(max(stamps)) if stamps else None
+
+
+def class_progress(
+    cohort: Cohort,
+    current_mode: str | None = None,
+    *,
+    all_columns: bool = False,
+    moment: datetime | None = None,
+) -> ClassProgress:
+    """The students × challenges matrix of one cohort (done, late and near-miss cells), per
+    challenge how many completed it, how many nearly did and why most of those missed, and
+    where the students active now are stuck.
+
+    With an open assignment the columns are its challenges (the leading one's), unless
+    `all_columns`; done counts and "stuck" are measured against those columns."""
     current = current_mode or mode()
+    moment = moment or timezone.now()
+    assignments = open_assignments(cohort.pk, moment)
+    leading = assignments[0] if assignments else None
     challenges: tuple[Challenge, ...] = challenges_for(current)
+    assigned = assigned_challenges(leading.challenges or (), current) if leading else ()
+    shown = challenges if (all_columns or not assigned) else assigned
+    assigned_keys = frozenset(c.key for c in assigned)
+    due = leading.due_at if leading else None
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
-        .values_list("guid", "display_name", "progress", "near_misses")
+        .values_list("guid", "display_name", "progress", "near_misses", "last_seen", "created_at")
     )
-    total = len(challenges)
+    unassigned_recent = Challenger.objects.filter(
+        cohort__isnull=True, last_seen__gte=moment - UNASSIGNED_WINDOW
+    ).count()
+    total = len(shown)
     counts = [0] * total
-    reasons: list[Counter[str]] = [Counter() for _ in challenges]
+    reasons: list[Counter[str]] = [Counter() for _ in shown]
+    active_reasons: list[Counter[str]] = [Counter() for _ in shown]
     rows: list[Row] = []
-    ids = [display_id(c.key, current) for c in challenges]
-    keys = [c.key for c in challenges]
-    for guid, name, progress, near_misses in sessions:
+    stalled: list[StalledStudent] = []
+    ids = [display_id(c.key, current) for c in shown]
+    keys = [c.key for c in shown]
+    active_students = 0
+    for guid, name, progress, near_misses, last_seen, created_at in sessions:
         progress = progress or {}
         near_misses = near_misses if isinstance(near_misses, dict) else {}
+        in_stuck_window = last_seen >= moment - STUCK_WINDOW
+        active_students += in_stuck_window
         cells: list[str] = []
-        done = 0
+        done = late = near_open = 0
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
                 done += 1
                 counts[index] += 1
                 when = time_label(value) or "time unknown"
-                cells.append(
-                    f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
-                )
+                if key in assigned_keys and is_late(value, due):
+                    late += 1
+                    cells.append(
+                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
+                        f'after the due time">{LATE_SYMBOL}</td>'
+                    )
+                else:
+                    cells.append(
+                        f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
+                    )
             elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
                 reasons[index][near.reason] += 1
+                near_open += 1
+                if in_stuck_window:
+                    active_reasons[index][near.reason] += 1
                 title = escape(f"#{ids[index]} {near.summary}")
                 cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
             else:
                 cells.append("<td></td>")
+        if last_seen >= moment - STILL_SENDING and done < total:
+            latest = _latest_credit(progress)
+            # A restored session carries credits older than itself: count from its start.
+            since = max(latest, created_at) if latest else created_at
+            if since <= moment - STALLED:
+                stalled.append(
+                    StalledStudent(
+                        guid=guid,
+                        name=name or guid,
+                        initials=initials(name) if name else "?",
+                        minutes=int((moment - since).total_seconds() // 60),
+                        near=near_open,
+                    )
+                )
         # Cells hold one text students typed, the near-miss title, and it is escaped.
         row_cells = mark_safe("".join(cells))
         rows.append(
             Row(
                 guid=guid,
                 name=name or guid,
+                initials=initials(name) if name else "?",
                 done=done,
                 percent=percent(done, total),
+                late=late,
+                last_seen=last_seen,
+                active=last_seen >= moment - ACTIVE_WINDOW,
                 cells=row_cells,
             )
         )
     students = len(rows)
     columns = []
-    for index, challenge in enumerate(challenges):
+    for index, challenge in enumerate(shown):
         share = percent(counts[index], students)
         reason, reason_count = most_common(reasons[index])
         columns.append(
@@ -221,16 +347,30 @@ def class_progress(cohort: Cohort, current_mode: str | None = None) -> ClassProg
                 near_reason_count=reason_count,
             )
         )
-    stuck_at = next((c for c in columns if students and c.count * 2 < students), None)
+    stuck = sorted(
+        (
+            StuckChallenge(column, sum(found.values()), *most_common(found))
+            for column, found in zip(columns, active_reasons, strict=True)
+            if found
+        ),
+        key=lambda s: -s.students,  # stable: equal counts keep display order
+    )[:STUCK_SHOWN]
     return ClassProgress(
         cohort=cohort,
         columns=columns,
         rows=rows,
         total=total,
         average_percent=(sum(r.percent for r in rows) // students) if students else 0,
-        finished=sum(1 for r in rows if r.done == total),
-        stuck_at=stuck_at,
+        finished=sum(1 for r in rows if total and r.done == total),
         nearly=[c for c in columns if c.near_count],
+        assignment=(status_of(leading, {}, current, moment) if leading and assigned else None),
+        assignments=assignments,
+        all_columns=all_columns or not assigned,
+        active=active_students,
+        stuck=stuck,
+        stalled=sorted(stalled, key=lambda s: (-s.minutes, s.name)),
+        unassigned_recent=unassigned_recent,
+        moment=moment,
     )
 
 
@@ -256,17 +396,32 @@ def _csv_safe(text: str) -> str:
     return text
 
 
+CSV_ASSIGNMENT = ("assignment", "assigned", "assigned_done", "late")
+
+
 def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
-    """Header, then one row per session: totals, then each challenge key's completion time
-    (ISO-8601, empty when not done)."""
+    """Header, then one row per session: totals, each challenge key's completion time
+    (ISO-8601, empty when not done), then the session's standing in its cohort's leading
+    open assignment (its title, how many challenges it assigns, how many of those are done,
+    how many of those were done after the due time; empty without one)."""
     current = mode()
     challenges = challenges_for(current)
     total = len(challenges)
-    yield [*CSV_FIXED, *(c.key for c in challenges)]
-    rows: Iterable[tuple[Any, ...]] = queryset.order_by("display_name", "guid").values_list(
-        "guid", "display_name", "cohort__code", "progress", "created_at", "last_seen"
+    yield [*CSV_FIXED, *(c.key for c in challenges), *CSV_ASSIGNMENT]
+    rows: list[tuple[Any, ...]] = list(
+        queryset.order_by("display_name", "guid").values_list(
+            "guid",
+            "display_name",
+            "cohort__code",
+            "progress",
+            "created_at",
+            "last_seen",
+            "cohort_id",
+        )
     )
-    for guid, name, cohort_code, progress, created_at, last_seen in rows:
+    moment = timezone.now()
+    leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
+    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id in rows:
         progress = progress or {}
         times = []
         done = 0
@@ -277,6 +432,16 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
                 times.append(value if isinstance(value, str) else "true")
             else:
                 times.append("")
+        assignment = leading.get(cohort_id) if cohort_id is not None else None
+        standing = ["", "", "", ""]
+        if assignment is not None:
+            status = status_of(assignment, progress, current, moment)
+            standing = [
+                _csv_safe(status.title),
+                str(status.assigned),
+                str(status.done),
+                str(len(status.late_keys)),
+            ]
         yield [
             guid,
             _csv_safe(name or ""),
@@ -287,6 +452,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             created_at.isoformat(),
             last_seen.isoformat(),
             *times,
+            *standing,
         ]
 
 

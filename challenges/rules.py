@@ -17,18 +17,22 @@ from typing import Any
 import orjson
 from django.conf import settings
 
-from challengers.sessions import SINGLE_PLAYER_GUID
+from challengers.sessions import SINGLE_PLAYER_GUID, InvalidGuid, parse_guid
 from challenges.conditions import (
     QUERY,
     Condition,
+    on_body,
     on_request,
     on_response,
     query_param,
+    says,
 )
 from challenges.exchange import Exchange
 from challenges.routes import challenger_guid
+from practiceapi.editions import served
 from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.formats import EXPORT_FORMATS
 from practiceapi.protocol.query import (
     EQUALS,
     LIMIT,
@@ -38,8 +42,10 @@ from practiceapi.protocol.query import (
     Filter,
     parse_query_string,
 )
-from todos.messages import MAX_TODOS_REACHED, NO_SUCH_TODO
+from secrets_app.auth import credentials_match, parse_basic, presented_token
+from todos.messages import MAX_TODOS_REACHED, NO_SUCH_TODO, PUT_CANNOT_CREATE
 from todos.resource import TODO_FIELDS, TODO_XML
+from todos.values import id_key
 
 STRUCTURED_QUERY_TYPES = (
     "application/vnd.service.query+json",
@@ -547,7 +553,7 @@ def body_mentions(*words: str) -> Condition:
         body = _body_lower(x)
         return " and ".join(w for w in words if w.lower() not in body)
 
-    return on_request(
+    return on_body(
         f"body includes {shown}",
         lambda x: not missing(x),
         f"the body left out {{seen}}; this challenge needs {shown} in the body",
@@ -556,7 +562,7 @@ def body_mentions(*words: str) -> Condition:
 
 
 def body_lacks(word: str) -> Condition:
-    return on_request(
+    return on_body(
         f"body leaves out {word}",
         lambda x: word.lower() not in _body_lower(x),
         f"the body included {word}; this challenge needs the title only",
@@ -564,7 +570,7 @@ def body_lacks(word: str) -> Condition:
 
 
 def body_has_id() -> Condition:
-    return on_request(
+    return on_body(
         "the body has an id",
         _body_has_id,
         "the body had no id; this challenge needs the id of an existing todo in the body",
@@ -572,7 +578,7 @@ def body_has_id() -> Condition:
 
 
 def body_has_no_id() -> Condition:
-    return on_request(
+    return on_body(
         "the body has no id",
         lambda x: not _body_has_id(x),
         "the body had an id ({seen}); this challenge needs no id in the body",
@@ -620,7 +626,7 @@ def form_filter_done() -> Condition:
             for f in form.filters
         )
 
-    return on_request(
+    return on_body(
         "the body filters doneStatus=true",
         test,
         "the body was `{seen}`; this challenge needs a body that filters doneStatus=true",
@@ -634,7 +640,7 @@ def structured_filter_done() -> Condition:
         criteria = doc.get("filter") if isinstance(doc, dict) else None
         return isinstance(criteria, dict) and criteria.get("doneStatus") is True
 
-    return on_request(
+    return on_body(
         'the body filters {"doneStatus": true}',
         test,
         'the body\'s "filter" was {seen}; this challenge needs {"doneStatus": true} (a JSON '
@@ -649,7 +655,7 @@ def structured_filter_done() -> Condition:
 
 def note_body() -> Condition:
     # The reference looks for the quoted JSON member name, so XML note bodies never count.
-    return on_request(
+    return on_body(
         'a JSON body with "note"',
         lambda x: b'"note"' in x.body,
         'the body had no JSON "note" member; this challenge needs {"note": "..."} as JSON',
@@ -667,14 +673,6 @@ def _created(x: Exchange) -> dict[str, Any]:
 def _length(x: Exchange, name: str) -> int | None:
     value = _created(x).get(name)
     return len(value) if isinstance(value, str) else None
-
-
-def created_at_a_maximum(title: int, description: int) -> Condition:
-    return on_response(
-        "the new todo's title or description is as long as allowed",
-        lambda x: _length(x, "title") == title or _length(x, "description") == description,
-        f"neither the title nor the description was as long as allowed ({title} and {description})",
-    )
 
 
 def created_length(name: str, length: int) -> Condition:
@@ -890,22 +888,13 @@ def x_challenger_longer_than(length: int) -> Condition:
     )
 
 
-def override_sent() -> Condition:
-    return on_request(
-        "X-HTTP-Method-Override sent",
-        lambda x: bool((x.header("x-http-method-override") or "").strip()),
-        "the request had no X-HTTP-Method-Override header",
-        needs=("x-http-method-override",),
-        looks_at=("x-http-method-override",),
-    )
-
-
 def override_is(verb: str) -> Condition:
     return on_request(
         f"X-HTTP-Method-Override: {verb}",
         lambda x: (x.header("x-http-method-override") or "").strip().lower() == verb.lower(),
         f"the X-HTTP-Method-Override header was `{{seen}}`; this challenge needs {verb}",
         lambda x: (x.header("x-http-method-override") or "").strip(),
+        needs=("x-http-method-override",),
         looks_at=("x-http-method-override",),
     )
 
@@ -958,16 +947,6 @@ def auth_token_sent() -> Condition:
     )
 
 
-def no_auth_token() -> Condition:
-    return on_request(
-        "no X-AUTH-TOKEN",
-        lambda x: not x.header("x-auth-token"),
-        "the request had an X-AUTH-TOKEN header; this challenge needs none",
-        looks_at=("x-auth-token",),
-        per_client=True,
-    )
-
-
 def auth_token_longer_than(length: int) -> Condition:
     return on_request(
         f"X-AUTH-TOKEN longer than {length} character",
@@ -977,3 +956,332 @@ def auth_token_longer_than(length: int) -> Condition:
         looks_at=("x-auth-token",),
         per_client=True,
     )
+
+
+# --------------------------------------------------------------------------- intent
+# What a request shows of the challenge it is meant for, beyond its method and route: the
+# attempt conditions that tell a challenge from its siblings on the same route. Each holds
+# for every request that can complete its challenge (a request the API answers as the
+# challenge needs always shows its intent), so crediting is unchanged; what changes is
+# which failed requests are near misses, and on which challenges.
+
+_KNOWN_FIELDS = frozenset(name.lower() for name in _FIELD_NAMES)
+
+
+def _intent(name: str, test: Callable[[Exchange], bool], **reading: Any) -> Condition:
+    """An attempt condition of the request alone (`reading`: `on_request`'s `looks_at`,
+    `needs`, `per_client`)."""
+    return on_request(name, test, f"the request did not show {name}", **reading)
+
+
+def _from_body(name: str, test: Callable[[Exchange], bool]) -> Condition:
+    """An attempt condition on the request body (`conditions.BODY`)."""
+    return on_body(name, test, f"the request did not show {name}")
+
+
+def _answered(name: str, test: Callable[[Exchange], bool]) -> Condition:
+    """An attempt condition that needs the API's answer: what only the server knows (which
+    todos a list holds, a session's token), read from how it answered."""
+    return on_response(name, test, f"the request did not show {name}")
+
+
+def _sent(x: Exchange, name: str) -> Any:
+    fields = x.todo_fields
+    return None if fields is None else fields.get(name.lower())
+
+
+def _longer_than(x: Exchange, name: str, limit: int) -> bool:
+    value = _sent(x, name)
+    return isinstance(value, str) and len(value) > limit
+
+
+def _done_status_not_boolean(x: Exchange) -> bool:
+    fields = x.todo_fields
+    return (
+        fields is not None and "donestatus" in fields and not isinstance(fields["donestatus"], bool)
+    )
+
+
+def _unknown_field(x: Exchange) -> bool:
+    fields = x.todo_fields
+    return fields is not None and any(name not in _KNOWN_FIELDS for name in fields)
+
+
+def sends_too_long(name: str, limit: int) -> Condition:
+    """The body's `name` is a text over `limit` characters."""
+    return _from_body(f"a {name} over {limit} characters", lambda x: _longer_than(x, name, limit))
+
+
+def sends_done_status_not_boolean() -> Condition:
+    return _from_body("a doneStatus that is not true or false", _done_status_not_boolean)
+
+
+def sends_unknown_field() -> Condition:
+    return _from_body("a field todos do not have", _unknown_field)
+
+
+def _near(value: Any, limit: int, within: int) -> bool:
+    return isinstance(value, str) and limit - within <= len(value) <= limit
+
+
+def sends_near_maximum(title: int, description: int) -> Condition:
+    """A title or description at its maximum or within 5 % short of it (a todo written for
+    its content rarely comes that close), and neither over it (that is the too-long
+    challenges' intent)."""
+
+    def test(x: Exchange) -> bool:
+        if _longer_than(x, "title", title) or _longer_than(x, "description", description):
+            return False
+        return _near(_sent(x, "title"), title, title // 20) or _near(
+            _sent(x, "description"), description, description // 20
+        )
+
+    return _from_body("a title or description at its maximum length", test)
+
+
+def _over_limit(x: Exchange, characters: int) -> bool:
+    if x.status == 413:
+        return True
+    return len(x.body) > characters and len(x.body.decode("utf-8", errors="replace")) > characters
+
+
+def plain_create(body_limit: int, title: int, description: int) -> Condition:
+    """A create showing none of the create errors' intents: a Content-Type the API reads,
+    a body within `body_limit` characters, no field too long, of the wrong type or
+    unknown. A body that cannot be read shows none either: the failed create is a near
+    miss here."""
+    unreadable = unreadable_content_type()
+
+    def test(x: Exchange) -> bool:
+        if unreadable.test(x) or _over_limit(x, body_limit):
+            return False
+        return not (
+            _longer_than(x, "title", title)
+            or _longer_than(x, "description", description)
+            or _done_status_not_boolean(x)
+            or _unknown_field(x)
+        )
+
+    return _answered("a create with nothing wrong on purpose", test)
+
+
+def _path_todo_id(x: Exchange) -> int | None:
+    return _int(x.path.rstrip("/").rsplit("/", 1)[-1])
+
+
+def _body_id(x: Exchange) -> tuple[bool, Any]:
+    fields = x.todo_fields
+    if fields is None or "id" not in fields:
+        return False, None
+    return True, fields["id"]
+
+
+def sends_an_id() -> Condition:
+    return _from_body("an id in the body", lambda x: _body_id(x)[0])
+
+
+def sends_no_id() -> Condition:
+    """No id in the body (a body that cannot be read counts as none)."""
+    return _from_body("no id in the body", lambda x: not _body_id(x)[0])
+
+
+def sends_another_id() -> Condition:
+    """An id in the body that is not the one in the URL."""
+
+    def test(x: Exchange) -> bool:
+        present, value = _body_id(x)
+        return present and id_key(value) != _path_todo_id(x)
+
+    return _from_body("an id in the body other than the URL's", test)
+
+
+def sends_no_title() -> Condition:
+    return _from_body(
+        "no title in the body",
+        lambda x: x.todo_fields is not None and "title" not in x.todo_fields,
+    )
+
+
+def sends_a_title() -> Condition:
+    """A title in the body, or a body that cannot be read (it may hold one)."""
+    return _from_body(
+        "a title in the body",
+        lambda x: x.todo_fields is None or "title" in x.todo_fields,
+    )
+
+
+_REFUSES_PUT_CREATE = says(PUT_CANNOT_CREATE)
+
+
+def _todo_missing(x: Exchange) -> bool:
+    # Only the API knows which ids a session's list holds, so this is read from its
+    # answer: the 404 of a todo that is not there, or its refusal to create one by PUT.
+    return x.status == 404 or (x.status in (400, 422) and _REFUSES_PUT_CREATE.holds(x))
+
+
+def todo_missing() -> Condition:
+    """The URL (or a PUT body's id) names a todo that is not in the session's list."""
+    return _answered("a todo that is not in your list", _todo_missing)
+
+
+def todo_not_missing() -> Condition:
+    """The todo named is in the session's list, or the API did not get as far as looking."""
+    return _answered("a todo in your list", lambda x: not _todo_missing(x))
+
+
+def export_format(extension: str) -> Condition:
+    """`?format=` names the export format whose files end in `extension`."""
+
+    def test(x: Exchange) -> bool:
+        # The last `format` wins, as the export reads it.
+        named = _plain_param(x, "format")
+        chosen = None if named is None else EXPORT_FORMATS.get(named.strip().lower())
+        return chosen is not None and chosen.extension == extension
+
+    return _intent(
+        f"asks for the {extension} export",
+        test,
+        looks_at=(QUERY,),
+        needs=(query_param("format"),),
+    )
+
+
+def starts_a_session() -> Condition:
+    """No X-CHALLENGER (or a blank one): the request asks for a new session. Single mode
+    ignores the header: every POST /api/challenger is this."""
+    return _intent(
+        "no X-CHALLENGER",
+        lambda x: x.mode == "single" or not _guid(x.header("x-challenger")),
+        looks_at=("x-challenger",),
+        per_client=True,
+    )
+
+
+def names_a_session() -> Condition:
+    """An X-CHALLENGER is sent; single mode ignores it, so there every request names the
+    one session."""
+    return _intent(
+        "X-CHALLENGER sent",
+        lambda x: x.mode == "single" or bool(_guid(x.header("x-challenger"))),
+        looks_at=("x-challenger",),
+        per_client=True,
+    )
+
+
+def _payload_guid(x: Exchange) -> str | None:
+    doc = x.body_json
+    named = doc.get("xChallenger") if isinstance(doc, dict) else None
+    return None if named is None else str(named).strip().lower()
+
+
+def _url_session(x: Exchange) -> str:
+    raw = challenger_guid(x.path.rstrip("/")) or ""
+    try:
+        return parse_guid(raw).strip().lower()
+    except InvalidGuid:
+        return raw.strip().lower()
+
+
+def payload_names_url_session() -> Condition:
+    """The progress payload's xChallenger is the GUID in the URL (or cannot be read)."""
+
+    def test(x: Exchange) -> bool:
+        named = _payload_guid(x)
+        return named is None or named == _url_session(x)
+
+    return _from_body("the payload's xChallenger is the URL's GUID", test)
+
+
+def payload_names_another_session() -> Condition:
+    def test(x: Exchange) -> bool:
+        named = _payload_guid(x)
+        return named is not None and named != _url_session(x)
+
+    return _from_body("the payload's xChallenger is not the URL's GUID", test)
+
+
+def restores_an_existing_session() -> Condition:
+    """The GUID names a session the server has: it is restored, not created (only the
+    server knows, so this is read from its answer: 201 is a session made)."""
+    return _answered("a session that exists", lambda x: x.status != 201)
+
+
+def restores_a_new_session() -> Condition:
+    return _answered("a session that does not exist yet", lambda x: x.status == 201)
+
+
+def _admin(x: Exchange) -> bool:
+    return credentials_match(
+        parse_basic(x.header("authorization")),
+        settings.APICHALLENGES_ADMIN_USER,
+        settings.APICHALLENGES_ADMIN_PASSWORD,
+    )
+
+
+def admin_credentials() -> Condition:
+    return _intent(
+        "the admin credentials",
+        _admin,
+        looks_at=("authorization",),
+        per_client=True,
+    )
+
+
+def other_credentials() -> Condition:
+    return _intent(
+        "credentials other than the admin's",
+        lambda x: x.header("authorization") is not None and not _admin(x),
+        looks_at=("authorization",),
+        per_client=True,
+    )
+
+
+def no_token_presented() -> Condition:
+    """Neither a Bearer token nor an X-AUTH-TOKEN, as the note routes read them."""
+    return _intent(
+        "no token",
+        lambda x: presented_token(x.header("authorization"), x.header("x-auth-token")) is None,
+        looks_at=("authorization", "x-auth-token"),
+        per_client=True,
+    )
+
+
+def token_refused() -> Condition:
+    """The token presented is not the session's (only the server knows the session's
+    token: read from its answer, the 403 of a wrong token)."""
+    return _answered("a token that is not yours", lambda x: x.status == 403)
+
+
+def token_not_refused() -> Condition:
+    return _answered("your own token", lambda x: x.status != 403)
+
+
+def _answers_xml(accept: str) -> bool:
+    # As the served edition reads Accept on the todo routes (the classic one by header
+    # order), so that every request answered in XML shows this intent.
+    try:
+        chosen = served().accept_reading.media_type(accept, negotiation.PRODUCIBLE, TODO_XML)
+    except ApiError:
+        return False
+    return negotiation.is_xml_type(chosen, TODO_XML)
+
+
+def asks_for_xml() -> Condition:
+    """Accept makes the API answer XML."""
+    return _intent(
+        "an Accept the API answers in XML",
+        lambda x: _answers_xml(_accept(x)),
+        looks_at=("accept",),
+        needs=("accept",),
+    )
+
+
+def asks_for_xml_or_nothing() -> Condition:
+    """Accept makes the API answer XML, or there is none (the answer is then JSON: a near
+    miss for a student who forgot to ask)."""
+
+    def test(x: Exchange) -> bool:
+        accept = _accept(x)
+        return not accept.strip() or _answers_xml(accept)
+
+    return _intent("an Accept the API answers in XML, or none", test, looks_at=("accept",))

@@ -1,4 +1,4 @@
-"""Progress payloads: what GET /api/challenger/{guid} shows and PUT restores (C.1, C.4)."""
+"""Progress payloads: what GET /api/challenger/{guid} shows and PUT restores."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def validate_payload(doc: Any) -> dict[str, Any]:
 
 def progress_from_status(status: dict[str, bool], previous: dict[str, str]) -> dict[str, str]:
     """Rebuild the progress map from a payload: true keys keep their old completion time
-    (or get now); keys missing from the payload are not done (B.1).
+    (or get now); keys missing from the payload are not done.
 
     A deprecated key is stored under the served edition's key for it. Keys of either
     edition are kept, so a payload saved in one edition restores whole in the other.

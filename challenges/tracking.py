@@ -18,6 +18,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
+from challengers import history
 from challengers.models import Challenger
 from challengers.request import SessionRequest
 from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
@@ -26,7 +27,7 @@ from challenges.conditions import QUERY
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
-from challenges.routes import shape
+from challenges.routes import CHALLENGER_REQUESTS, shape
 
 
 @dataclass(eq=False)
@@ -157,6 +158,7 @@ def track_arrival(request: TrackedRequest) -> None:
 def track(request: TrackedRequest, response: HttpResponse) -> None:
     challenger = credited_session(request, response)
     if challenger is None:
+        remember(request, response)
         return
     held = request.tracking.held if challenger is request.challenger else set()
     # Read after the view: a restore may have replaced the session's progress.
@@ -171,3 +173,24 @@ def track(request: TrackedRequest, response: HttpResponse) -> None:
             misses = {key: (line, status, why) for key, why in judgement.near_misses.items()}
     if not record(challenger, credited, held, misses):
         touch(challenger)
+    own = request.challenger
+    if own is not None and challenger.guid == own.guid:
+        remember(request, response, held | credited, misses)
+    else:
+        remember(request, response)
+
+
+def remember(
+    request: TrackedRequest,
+    response: HttpResponse,
+    completed: set[str] | None = None,
+    misses: Mapping[str, tuple[str, int, str]] | None = None,
+) -> None:
+    """Add the request to the history of the session it acts for (the one its own
+    `X-CHALLENGER` names), with what it completed and nearly completed there. Reads of
+    the history itself stay out of it: they would push out the requests read for."""
+    own = request.challenger
+    if own is None or request.api_route == CHALLENGER_REQUESTS:
+        return
+    near = [(key, why) for key, (_, _, why) in misses.items()] if misses else ()
+    history.record(own.guid, request, response, sorted(completed) if completed else (), near)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, re_path
 
+from challenges.views.assignment import ChallengerAssignmentView
 from challenges.views.challenger import (
     ChallengerNearMissesView,
     ChallengerProgressView,
@@ -11,6 +12,7 @@ from challenges.views.challenger import (
 )
 from challenges.views.challenges_list import ChallengesView
 from challenges.views.heartbeat import HeartbeatView
+from challenges.views.history import ChallengerRequestsView
 from challenges.views.profile import ChallengerProfileView
 
 GUID = r"(?P<guid>[^/]+)"
@@ -24,9 +26,19 @@ api_patterns: list[URLPattern | URLResolver] = [
         name="challenger/{guid}/profile",
     ),
     re_path(
+        rf"^challenger/{GUID}/assignment/?$",
+        ChallengerAssignmentView.as_view(),
+        name="challenger/{guid}/assignment",
+    ),
+    re_path(
         rf"^challenger/{GUID}/near-misses/?$",
         ChallengerNearMissesView.as_view(),
         name="challenger/{guid}/near-misses",
+    ),
+    re_path(
+        rf"^challenger/{GUID}/requests/?$",
+        ChallengerRequestsView.as_view(),
+        name="challenger/{guid}/requests",
     ),
     re_path(rf"^challenger/{GUID}/?$", ChallengerProgressView.as_view(), name="challenger/{guid}"),
     re_path(r"^challenges/?$", ChallengesView.as_view(), name="challenges"),

@@ -8,6 +8,9 @@ choose negotiation, parser and renderer classes. Each app keeps its own table of
 its own (`todos.editions`, `secrets_app.editions`, `challengers.editions`, the catalogue
 in `challenges.catalogue`); this module holds the project's: what the protocol layer and
 the middleware read. The classic table declares only what differs from the current one.
+The protocol layer imports nothing of the project: it reads its part of the served
+edition from its own `protocol_settings`, which this module fills at startup and again
+whenever the edition is chosen again (`serve_protocol_settings`).
 
 `PerEdition` is how any of those tables is served: `APICHALLENGES_EDITION` picks one when
 first asked, and it is picked again only when the setting changes (tests switch editions
@@ -15,29 +18,30 @@ per test through Django's `setting_changed`; a server never does). A request pay
 and one attribute read; nothing is built per request. No call site asks which edition is
 running: it reads a value or calls the chosen class.
 
-This module imports nothing from the apps; the classes it names live in the protocol layer
-and the middleware, and are named by dotted path (imported when first served) because
-those modules read the served edition themselves.
+This module imports nothing from the apps, and of the project only the protocol layer,
+whose classes it chooses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from django.conf import settings
 from django.core.signals import setting_changed
-from django.utils.module_loading import import_string
 
+from practiceapi.protocol.cors import Cors, FixedCors, RequestedCors
 from practiceapi.protocol.messages import body_too_large, body_too_large_capitalised
-
-if TYPE_CHECKING:
-    from practiceapi.middleware import Cors
-    from practiceapi.protocol.negotiation import AcceptReading
-    from practiceapi.protocol.parsers import JsonObjectReading
-    from practiceapi.protocol.responses import StatusAnswers
+from practiceapi.protocol.negotiation import HeaderOrderAccept, RankedAccept
+from practiceapi.protocol.parsers import LenientJsonObject, StrictJsonObject
+from practiceapi.protocol.responses import BareStatusAnswers, ErrorStatusAnswers
+from practiceapi.protocol.settings import (
+    AcceptReading,
+    JsonObjectReading,
+    StatusAnswers,
+    protocol_settings,
+)
 
 CURRENT = "current"
 CLASSIC = "classic"
@@ -72,6 +76,7 @@ def _rechoose(*, setting: str, **kwargs: Any) -> None:
     if setting == "APICHALLENGES_EDITION":
         for part in PerEdition._all:
             part.forget()
+        serve_protocol_settings()
 
 
 setting_changed.connect(_rechoose, dispatch_uid="practiceapi.editions.rechoose")
@@ -99,31 +104,15 @@ class Edition:
     # The `Server` header of every answer; None leaves the server's own.
     server: str | None
 
-    # ---- classes, by dotted path
+    # ---- classes
     # How the response type is chosen from Accept on the API-challenge routes.
-    accept_reading_class: str
+    accept_reading: type[AcceptReading]
     # How a POST/PUT JSON object body is read.
-    json_object_reading_class: str
+    json_object_reading: type[JsonObjectReading]
     # How a bare status looks: an unrouted path's 404, a fixed route's 405.
-    status_answers_class: str
+    status_answers: type[StatusAnswers]
     # The CORS headers of the API-challenge routes.
-    cors_class: str
-
-    @cached_property
-    def accept_reading(self) -> type[AcceptReading]:
-        return import_string(self.accept_reading_class)
-
-    @cached_property
-    def json_object_reading(self) -> type[JsonObjectReading]:
-        return import_string(self.json_object_reading_class)
-
-    @cached_property
-    def status_answers(self) -> type[StatusAnswers]:
-        return import_string(self.status_answers_class)
-
-    @cached_property
-    def cors(self) -> type[Cors]:
-        return import_string(self.cors_class)
+    cors: type[Cors]
 
 
 CURRENT_EDITION = Edition(
@@ -133,10 +122,10 @@ CURRENT_EDITION = Edition(
     override_targets=_OVERRIDABLE,
     reason_phrases={500: "Server Error"},
     server=None,
-    accept_reading_class="practiceapi.protocol.negotiation.RankedAccept",
-    json_object_reading_class="practiceapi.protocol.parsers.StrictJsonObject",
-    status_answers_class="practiceapi.protocol.responses.ErrorStatusAnswers",
-    cors_class="practiceapi.middleware.RequestedCors",
+    accept_reading=RankedAccept,
+    json_object_reading=StrictJsonObject,
+    status_answers=ErrorStatusAnswers,
+    cors=RequestedCors,
 )
 
 CLASSIC_EDITION = replace(
@@ -150,10 +139,22 @@ CLASSIC_EDITION = replace(
     reason_phrases={500: "Server Error", 413: "Payload Too Large"},
     # The classic service ran on Jetty, and student suites assert its header.
     server="Jetty(9.4.z-SNAPSHOT)",
-    accept_reading_class="practiceapi.protocol.negotiation.HeaderOrderAccept",
-    json_object_reading_class="practiceapi.protocol.parsers.LenientJsonObject",
-    status_answers_class="practiceapi.protocol.responses.BareStatusAnswers",
-    cors_class="practiceapi.middleware.FixedCors",
+    accept_reading=HeaderOrderAccept,
+    json_object_reading=LenientJsonObject,
+    status_answers=BareStatusAnswers,
+    cors=FixedCors,
 )
 
 served = PerEdition(current=CURRENT_EDITION, classic=CLASSIC_EDITION)
+
+
+def serve_protocol_settings() -> None:
+    """Fill the protocol layer's settings with the served edition's part (at startup, by
+    `practiceapi.apps`, and whenever the edition is chosen again)."""
+    edition = served()
+    protocol_settings.configure(
+        validation_status=edition.validation_status,
+        accept_reading=edition.accept_reading,
+        json_object_reading=edition.json_object_reading,
+        status_answers=edition.status_answers,
+    )

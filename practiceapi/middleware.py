@@ -1,6 +1,6 @@
-"""Cross-cutting HTTP behaviour of every API route (spec/api.md §7.2, §10; D2.3).
+"""Cross-cutting HTTP behaviour of every API route.
 
-Runs first of our layers on both middleware stacks (practiceapi/handlers.py): reads from the path's
+Runs first of our layers on both middleware stacks (practiceapi/server/handlers.py): reads from the path's
 match (`practiceapi.routing`, resolved once per request and reused by the handler)
 whether it is an API route and which, refuses bodies over 1 MB before they are read,
 applies `X-HTTP-Method-Override` on POST, and decorates responses with CORS (API-challenge
@@ -10,19 +10,18 @@ Every answer, pages included, carries the edition's `Server` header where it has
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Protocol
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 
 from practiceapi.editions import served
+from practiceapi.protocol.request import ApiRequest, prepare
 from practiceapi.protocol.responses import error_response
-from practiceapi.request import ApiRequest, prepare
 from practiceapi.routing import on_api_stack, resolved, route_of
 
-# The reference's server refuses header blocks over 32 KiB (spec/api.md §10.3).
+# The reference's server refuses header blocks over 32 KiB with a 431.
 MAX_HEADER_BLOCK_BYTES = 32_768
 
 
@@ -41,7 +40,7 @@ class ProtocolMiddleware:
     def __call__(self, http_request: HttpRequest) -> HttpResponse:
         path = http_request.path_info
         match = resolved(path)
-        http_request.resolver_match = match  # the handler reuses it (practiceapi.handlers)
+        http_request.resolver_match = match  # the handler reuses it (practiceapi.server.handlers)
         endpoint, route = route_of(match)
         npath = normalise_path(path)
         if endpoint and route is None:
@@ -135,43 +134,3 @@ class ProtocolMiddleware:
                 length = response["Content-Length"]
                 response.content = b""
                 response["Content-Length"] = length
-
-
-class Cors(Protocol):
-    """The CORS headers of an API-challenge answer (an edition's choice)."""
-
-    @staticmethod
-    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]: ...
-
-
-class RequestedCors:
-    """Open CORS whose preflight answer grants the headers and method it asks for."""
-
-    @staticmethod
-    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
-        wanted_headers = meta.get("HTTP_ACCESS_CONTROL_REQUEST_HEADERS", "").strip()
-        wanted_method = meta.get("HTTP_ACCESS_CONTROL_REQUEST_METHOD", "").strip()
-        return {
-            "Access-Control-Allow-Origin": "*",
-            "Access-Control-Allow-Headers": wanted_headers if preflight and wanted_headers else "*",
-            "Access-Control-Allow-Methods": wanted_method if preflight and wanted_method else "*",
-            "Access-Control-Expose-Headers": "*",
-        }
-
-
-class FixedCors:
-    """The classic service's fixed CORS headers, credentials allowed. On OPTIONS it echoed
-    the request's own `Access-Control-Allow-Methods` header (not
-    `Access-Control-Request-Method`), an accident of its response hook that clients of
-    that era saw."""
-
-    @staticmethod
-    def headers(meta: Mapping[str, str], preflight: bool) -> dict[str, str]:
-        echoed = meta.get("HTTP_ACCESS_CONTROL_ALLOW_METHODS") if preflight else None
-        return {
-            "Access-Control-Allow-Origin": "*",
-            "Access-Control-Allow-Headers": "*",
-            "Access-Control-Allow-Credentials": "true",
-            "Access-Control-Allow-Methods": echoed.strip() if echoed is not None else "*",
-            "Access-Control-Expose-Headers": "*",
-        }

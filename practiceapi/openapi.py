@@ -1,7 +1,7 @@
 """The main OpenAPI document: which endpoints it lists, and schema pieces every app shares.
 
-Routes are served twice (canonical `/api/...` and the legacy root, D2.1) and tolerate a
-trailing slash (D2.2); the document lists each operation once, at its canonical path.
+Routes are served twice (canonical `/api/...` and the legacy root) and tolerate a
+trailing slash; the document lists each operation once, at its canonical path.
 QUERY has no place in OpenAPI 3.1 and `/sim` has its own document (sim/openapi.py).
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
+from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -36,7 +38,7 @@ class ApiAutoSchema(AutoSchema):
 def xml_ordered(schema: dict[str, Any]) -> dict[str, Any]:
     """`schema` with every object's properties in the order the XML renders its elements.
 
-    The XML of todos and entities follows the reference's hash order (decisions D3.6), so
+    The XML of todos and entities follows the reference's hash order, so
     their XML responses are documented with the properties in that order: schemas
     generated from the document (`xs:sequence`) then match the bodies. JSON keeps the
     definition order.
@@ -61,6 +63,73 @@ X_CHALLENGER = OpenApiParameter(
         "Multi-player mode: needed for progress tracking and for writes. Single-player: ignored."
     ),
 )
+
+
+# The session header as a security scheme: Swagger UI's Authorize sets it once for every
+# operation, and clients importing the document (Postman, Insomnia) make it one setting.
+SESSION_SCHEME = "xChallenger"
+SESSION_SECURITY_SCHEME = {
+    "type": "apiKey",
+    "in": "header",
+    "name": "X-CHALLENGER",
+    "description": X_CHALLENGER.description,
+}
+
+
+def session_security(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Postprocessing hook: `X-CHALLENGER` is a security scheme rather than a parameter of
+    each operation, and `servers` names the base URL the document was asked on.
+
+    Every operation that took the header as a parameter takes it as `xChallenger` instead,
+    optional as the parameter was: each of its security alternatives is listed with the
+    session and without it."""
+    result.setdefault("components", {}).setdefault("securitySchemes", {})[SESSION_SCHEME] = (
+        SESSION_SECURITY_SCHEME
+    )
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and _drop_session_parameter(operation):
+                alternatives = operation.get("security") or [{}]
+                with_session = [{SESSION_SCHEME: [], **alt} for alt in alternatives]
+                operation["security"] = with_session + alternatives
+    listed = servers(request)
+    if listed:
+        result["servers"] = listed
+    return result
+
+
+def _drop_session_parameter(operation: dict[str, Any]) -> bool:
+    parameters = operation.get("parameters", [])
+    kept = [
+        p for p in parameters if not (p.get("in") == "header" and p.get("name") == "X-CHALLENGER")
+    ]
+    if len(kept) == len(parameters):
+        return False
+    if kept:
+        operation["parameters"] = kept
+    else:
+        operation.pop("parameters", None)
+    return True
+
+
+def base_url(request: Any) -> str:
+    """The scheme and host a request was made to (`X-Forwarded-Proto` counted behind a
+    trusted proxy), without a trailing slash."""
+    return f"{request.scheme}://{request.get_host()}"
+
+
+def servers(request: Any) -> list[dict[str, str]]:
+    """The base URL the document was asked on, then the configured public one: Swagger UI
+    sends "Try it out" to the first, and an imported document keeps both."""
+    listed: list[dict[str, str]] = []
+    if request is not None:
+        listed.append({"url": base_url(request), "description": "This server, as you reached it"})
+    public = getattr(settings, "APICHALLENGES_PUBLIC_URL", "")
+    if public and all(s["url"] != public for s in listed):
+        listed.append({"url": public, "description": "This instance's public address"})
+    return listed
 
 
 # OpenAPI 3.1 has no QUERY operation (3.2 adds one); QUERY is described in prose instead.
@@ -139,3 +208,9 @@ def _move_statuses(responses: dict[str, Any], moves: Mapping[int, int]) -> None:
     ordered = sorted(responses.items(), key=lambda item: item[0])
     responses.clear()
     responses.update(ordered)
+
+
+def document() -> dict[str, Any]:
+    """The main document as `/api/schema/` serves it, without a request (no `servers`
+    entry for the asker)."""
+    return SchemaGenerator().get_schema(request=None, public=True)

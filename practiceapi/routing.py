@@ -1,15 +1,16 @@
 """How API routes are declared, and what a resolved path says about the request.
 
-Each app declares its routes once: resources as viewsets registered with `ApiRouter`,
-fixed routes as named URL patterns. `practiceapi.urls` mounts that one list twice, under
-`/api/` (namespace `api`) and at the legacy root (namespace `legacy`, D2.1); every route
-takes an optional trailing slash (D2.2).
+Each app declares its routes once, as named URL patterns: a view per route (`ApiView`,
+the todos), a viewset registered with `ApiRouter` (the simulator's entities) or a fixed
+route. The root URL conf mounts that one list twice, under
+`/api/` (namespace `api`) and at the legacy root (namespace `legacy`); every route
+takes an optional trailing slash.
 
 An API route's URL name is its route shape, written as the curriculum and the documents
 write it (`todos`, `todos/{id}`, `todos/export`): the name says which endpoint a request is
 about, and a challenge names the routes it is about by the same string. A path is
 resolved once and the match remembered (`resolved`): it first picks the request's
-middleware stack (`on_api_stack`, practiceapi/handlers.py), then the protocol middleware
+middleware stack (`on_api_stack`, practiceapi/server/handlers.py), then the protocol middleware
 reads from it whether the request is on an API route and which one (`route_of`), and the
 handler dispatches on it.
 """
@@ -45,7 +46,7 @@ class ApiRouter(SimpleRouter):
     The list route maps GET, HEAD, POST, PUT, QUERY, PATCH, TRACE and OPTIONS, the detail
     route the same plus DELETE, each to its own action; a viewset implements the actions
     its resource has, and a verb with no action gets the empty 405 of `ApiView`. Extra
-    actions (`@action`) come before the detail route, so `todos/export` is never an id.
+    actions (`@action`) come before the detail route, so their paths are never an id.
     """
 
     routes = [
@@ -91,7 +92,7 @@ class ApiRouter(SimpleRouter):
 
     def __init__(self) -> None:
         super().__init__()
-        # D2.2: `/api/todos/` is `/api/todos`, without a redirect (POST clients break on one).
+        # `/api/todos/` is `/api/todos`, without a redirect (POST clients break on one).
         self.trailing_slash = "/?"
 
 

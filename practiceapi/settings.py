@@ -107,7 +107,7 @@ SITE_ONLY_MIDDLEWARE = frozenset(
         "axes.middleware.AxesMiddleware",
     }
 )
-# What the API routes run (practiceapi/handlers.py): the rest, in the same order.
+# What the API routes run (practiceapi/server/handlers.py): the rest, in the same order.
 API_MIDDLEWARE = [path for path in MIDDLEWARE if path not in SITE_ONLY_MIDDLEWARE]
 
 # Admin logins: django-axes counts failures per username and per client address and
@@ -149,7 +149,7 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "practiceapi.wsgi.application"
+WSGI_APPLICATION = "practiceapi.server.wsgi.application"
 
 DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {
@@ -171,15 +171,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 600
     # Writers of one SQLite file queue on a lock file instead of sleeping in SQLite's busy
-    # handler, whose 1-100 ms steps outlast the lock (practiceapi/sqlite/base.py).
-    DATABASES["default"]["ENGINE"] = "practiceapi.sqlite"
+    # handler, whose 1-100 ms steps outlast the lock (practiceapi/backends/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "practiceapi.backends.sqlite"
 else:
-    # Django's backend plus a connection check without a round trip (practiceapi/db): at
+    # Django's backend plus a connection check without a round trip (practiceapi/backends/postgresql): at
     # the first query of each request a connection that died with a database restart is
     # replaced instead of failing the request. With OPTIONS["pool"], set this False: the
     # backend then checks what the pool hands out, and True would add psycopg's own check,
     # a round trip per request.
-    DATABASES["default"]["ENGINE"] = "practiceapi.db"
+    DATABASES["default"]["ENGINE"] = "practiceapi.backends.postgresql"
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Server-side binding lets psycopg prepare a statement after its fifth run, so the
     # hot statements (session lookup, rows) skip parsing and planning: -15 % CPU per
@@ -238,6 +238,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "practiceapi.openapi.describe_edition",
+        # X-CHALLENGER as a security scheme; `servers` from the request.
+        "practiceapi.openapi.session_security",
         "todos.schema.describe_todo_edition",
     ],
     # Swagger UI at /docs lists both documents. The definition selector lives in the
@@ -250,7 +252,12 @@ SPECTACULAR_SETTINGS = {
   "urls.primaryName": "API Challenges",
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
-  deepLinking: true
+  deepLinking: true,
+  onComplete: function () {
+    // /docs?challenger=<GUID> (the progress page's link) authorizes X-CHALLENGER at once.
+    var session = /[?&]challenger=([0-9a-fA-F-]{36})(?:&|$)/.exec(window.location.search);
+    if (session) { ui.preauthorizeApiKey("xChallenger", session[1]); }
+  }
 }""",
 }
 
@@ -277,15 +284,22 @@ APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip
 # Each session's todo rows kept per process under its list_token (todos.selectors.KeptRows):
 # a read of an unchanged list costs its session's statement only.
 APICHALLENGES_KEEP_LISTS = True
+# Seconds between the writes of each process's request-history batch (challengers/history.py);
+# 0: no writer thread, entries wait for history.flush() (the test suite's setting).
+APICHALLENGES_HISTORY_BATCH_SECONDS = float(
+    os.environ.get("APICHALLENGES_HISTORY_BATCH_SECONDS", "1") or "1"
+)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # The heartbeat's 500 and 501 are answers to practise on, not server errors.
+    "filters": {"deliberate": {"()": "challenges.log_filters.DeliberateHeartbeatAnswers"}},
     # 4xx answers are the point of a practice API; log only real server errors.
     "loggers": {
-        "django.request": {"level": "ERROR"},
+        "django.request": {"level": "ERROR", "filters": ["deliberate"]},
         "django.security.DisallowedHost": {"level": "CRITICAL"},
     },
 }

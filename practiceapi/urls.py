@@ -1,18 +1,23 @@
 """Every route. API routes are declared once by their apps and served under /api/
-(canonical) and at the legacy root (D2.1), with or without a trailing slash (D2.2); their
+(canonical) and at the legacy root, with or without a trailing slash; their
 names are their route shapes (practiceapi/routing.py)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.negotiation import DefaultContentNegotiation as DRF_NEGOTIATION
 
+from challengers.sessions import SINGLE_PLAYER_GUID
 from challenges import urls as challenges_urls
+from practiceapi import openapi, postman
+from practiceapi.favicon import favicon
 from practiceapi.routing import unrouted_below
 from practiceapi.views import not_found
 from secrets_app import urls as secrets_urls
+from sim import openapi as sim_openapi
 from todos import urls as todos_urls
 
 api_patterns = [
@@ -40,6 +45,16 @@ urlpatterns = [
         "docs/",
         SpectacularSwaggerView.as_view(content_negotiation_class=DRF_NEGOTIATION),
         name="swagger-ui-slash",
+    ),
+    path("favicon.ico", favicon, name="favicon"),
+    # A page, not an API route: fetching it completes nothing.
+    path(
+        "postman/collection.json",
+        postman.collection_view(
+            postman.Documents(openapi.document, sim_openapi.document),
+            lambda: SINGLE_PLAYER_GUID if settings.APICHALLENGES_MODE == "single" else "",
+        ),
+        name="postman-collection",
     ),
     re_path(
         r"^",

@@ -7,12 +7,12 @@ from django.shortcuts import render
 
 from practiceapi.editions import served
 from practiceapi.protocol.messages import NOT_FOUND
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.responses import error_response, status_only_404
-from practiceapi.request import api_request
 
 
 def not_found(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-    """Browsers get a friendly page (D2.5); API clients the error in their format, using the
+    """Browsers get a friendly page; API clients the error in their format, using the
     reference's `<message>` element in XML (or the edition's status-only 404)."""
     if served().status_answers.wants_page(request):
         return render(request, "404.html", {"path": request.path}, status=404)

@@ -2,8 +2,8 @@
 
 Each check raises the protocol layer's `ApiError`, which the project's exception handler
 renders like any other error. A refusal carries `WWW-Authenticate` naming the credentials
-expected and a message saying what to send (the reference sends them empty; D1.6/D1.7 ask
-for a clear message), except where the served edition refuses with no body at all.
+expected and a message saying what to send (the reference sends them empty; a student
+needs to be told what is missing), except where the served edition refuses with no body at all.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def session_or_read_only(
     request: Request | HttpRequest, challenge: dict[str, str] | None = None
 ) -> Challenger | None:
     """The session a read acts for, or None for the read-only mode (multi-player without
-    any `X-CHALLENGER`, §E.5); 401 for an `X-CHALLENGER` that names no session."""
+    any `X-CHALLENGER`); 401 for an `X-CHALLENGER` that names no session."""
     if _named_session_missing(request):
         raise _no_session(request, challenge or {})
     return session_request(request).challenger

@@ -1,6 +1,6 @@
 """Parsing the credentials of the secret area: Basic `Authorization`, Bearer, `X-AUTH-TOKEN`.
 
-Pure functions of header strings (spec/challenges.md §E.1); they never raise on hostile
+Pure functions of header strings; they never raise on hostile
 input: anything that is not well formed is simply "no credentials". Token values are never
 logged, and comparisons run in constant time.
 """

@@ -14,7 +14,7 @@ class SecretEdition:
     # /secret/token: whether GET reads the token, and its Allow header.
     token_get: bool
     token_allow: str
-    # A secret note over the limit is stored truncated (D6.1), or refused with a 400 (the
+    # A secret note over the limit is stored truncated, or refused with a 400 (the
     # classic field rule).
     truncate_notes: bool
     # 401/403 carry an error body (current: saying what to send) or none (classic: empty,

@@ -7,7 +7,13 @@ assert these texts.
 
 from __future__ import annotations
 
-from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
+from practiceapi.protocol.messages import (
+    VALIDATION_PREFIX,
+    mandatory,
+    not_of_type,
+    too_long,
+    unknown_field,
+)
 from secrets_app.models import READ_ONLY_TOKEN
 
 BASIC_REQUIRED = (
@@ -33,7 +39,7 @@ WRONG_READ_ONLY_TOKEN = (
 )
 
 MISSING_CONTENT_TYPE = "Missing Content-Type: send the note as application/json or application/xml"
-NOTE_MANDATORY = VALIDATION_PREFIX + "note : field is mandatory"
+NOTE_MANDATORY = VALIDATION_PREFIX + mandatory("note")
 NOTE_HAS_NUL = VALIDATION_PREFIX + "note can not contain the NUL character"
 # How many unknown field names a 422 lists before "and N more".
 MAX_NAMED_UNKNOWN = 5

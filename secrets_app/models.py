@@ -9,14 +9,14 @@ from django.db import models
 from challengers.models import Challenger
 
 NOTE_MAX = 100
-# Multi-player without any `X-CHALLENGER` (read-only mode, spec/challenges.md §E.3, §E.5):
+# Multi-player without any `X-CHALLENGER` (read-only mode):
 # reads answer this fixed token and note.
 READ_ONLY_TOKEN = "00000000-0000-4000-8000-000000000000"
 READ_ONLY_NOTE = "This is the read-only secret note."
 
 
 def new_token() -> str:
-    # 128 bits of randomness, hex; opaque to clients (D6.3).
+    # 128 bits of randomness, hex; opaque to clients.
     return secrets.token_hex(16)
 
 

@@ -17,7 +17,7 @@ from practiceapi.openapi import ERRORS
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from secrets_app.models import NOTE_MAX, READ_ONLY_TOKEN
 
-# The secret area speaks JSON or XML only (§E.5, §E.6).
+# The secret area speaks JSON or XML only.
 SECRET_TYPES = (JSON, XML, TEXT_XML)
 
 

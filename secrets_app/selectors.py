@@ -22,7 +22,7 @@ def token_is_valid(presented: str, secret: Secret | None) -> bool:
     """Is `presented` the token of this session (`None`: the read-only token)?
 
     Another session's token is just as wrong as a made-up one: a token is only valid with
-    its own session (§E.4).
+    its own session.
     """
     return same_secret(presented, token_of(secret))
 

@@ -14,7 +14,7 @@ def secret_for(challenger: Challenger) -> Secret:
 
 
 def replace_note(secret: Secret, note: str) -> Secret:
-    """Replace the note; one longer than 100 characters is stored truncated (D6.1)."""
+    """Replace the note; one longer than 100 characters is stored truncated."""
     secret.note = note[:NOTE_MAX]
     secret.save(update_fields=["note"])
     return secret

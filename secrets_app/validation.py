@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.negotiation import JSON, TEXT_XML, XML
 from practiceapi.protocol.parsers import NOT_AN_OBJECT, BodyError
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.typenames import json_type_name
-from practiceapi.request import api_request
 from secrets_app.editions import secret_edition
 from secrets_app.messages import (
     NOTE_HAS_NUL,

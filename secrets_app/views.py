@@ -1,7 +1,7 @@
 """/api/secret/token and /api/secret/note: Basic auth for a token, the token for a note.
 
-Behaviour: spec/challenges.md §E (decisions D6). The order of the checks is part of the
-contract because the challenges of sections 24-25 are credited by status code:
+The order of the checks is part of the contract because the challenges of sections 24-25
+are credited by status code:
 
 * token: Basic credentials (401 + `WWW-Authenticate: Basic`) -> known session -> token.
 * GET/HEAD note: known session (or read-only mode) -> token present (401 + `Bearer`) ->
@@ -25,8 +25,8 @@ from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.negotiation import JSON
 from practiceapi.protocol.parsers import BodyFormats, JsonParser, XmlParser
 from practiceapi.protocol.payloads import Item
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.responses import empty_response, negotiated_type
-from practiceapi.request import api_request
 from secrets_app import schema as docs
 from secrets_app.access import (
     BEARER_CHALLENGE,
@@ -108,7 +108,7 @@ class SecretTokenView(_SecretView):
         return Response(token_payload(token), headers={"X-AUTH-TOKEN": token})
 
     def head(self, request: Request) -> HttpResponse:
-        # Django would otherwise answer HEAD with GET (§E.3: HEAD is a 405 here).
+        # Django would otherwise answer HEAD with GET (HEAD is a 405 here).
         return empty_response(405, _token_allow())
 
 

@@ -1,8 +1,8 @@
-"""The simulator's data set and its simulated writes (spec/api.md §9, decisions D5).
+"""The simulator's data set and its simulated writes.
 
 Everything here is a constant: every request starts from the same generated entities and
-nothing a request does is ever stored (D5.1). The special ids are the reference's teaching
-cases (D5.2): 9 "does not exist" for reads but can be deleted, 10 reads and amends as
+nothing a request does is ever stored. The special ids are the reference's teaching
+cases: 9 "does not exist" for reads but can be deleted, 10 reads and amends as
 `eris`, 11 (`bob`) is the entity every simulated create produces.
 """
 
@@ -14,7 +14,7 @@ from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.query import Field
 
 # Output order of an entity's members: definition order in every format but XML, which
-# keeps the reference's hash order (`name`, `description`, `id`; D3.6).
+# keeps the reference's hash order (`name`, `description`, `id`), which student suites check.
 ENTITY_FIELDS: tuple[str, ...] = ("id", "name", "description")
 ENTITY_XML_FIELDS = java_hashmap_order(ENTITY_FIELDS)
 QUERY_FIELDS: tuple[Field, ...] = (
@@ -48,7 +48,7 @@ def listed_rows() -> list[dict[str, Any]]:
 
 def existing(entity_id: str) -> bool:
     """Is there an entity 1-11 at this path segment? Ids are compared as exact strings,
-    as for todos (spec/api.md §2.3): `01` is not entity 1."""
+    as for todos: `01` is not entity 1."""
     return entity_id in _ID_TEXTS
 
 

@@ -1,4 +1,4 @@
-"""The request mirror, /mirror/request[/...] and /mirror/raw[/...] (spec/api.md §8).
+"""The request mirror, /mirror/request[/...] and /mirror/raw[/...].
 
 Owns the mirror text (what the request looked like to the server) and the two views that
 send it back: the interpreted view (plain text, or `details` in any negotiated format,
@@ -22,8 +22,8 @@ from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import TEXT, accept_asks_for
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.query import parse_query_string
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.responses import empty_response, error_response, preferred_type
-from practiceapi.request import api_request
 
 MAX_MIRROR_BYTES = 24000
 TOO_LARGE = f"Error: request too large, max allowed is {MAX_MIRROR_BYTES} bytes"
@@ -76,7 +76,7 @@ def request_url(request: HttpRequest) -> str:
 
 
 def mirror_text(request: HttpRequest) -> str:
-    """The §8 mirror text: request line, query params (parsed and as filters), client IP,
+    """The mirror text: request line, query params (parsed and as filters), client IP,
     headers as received and processed, and the body; every line ends with `\\n`."""
     query = wsgi_text(request.META.get("QUERY_STRING", ""))
     headers = request_headers(request.META)

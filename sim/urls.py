@@ -1,7 +1,7 @@
 """Routes of the practice modes (/sim, /mirror) and their pages, mounted at the site root.
 
 The simulator's entities are one viewset, with an optional trailing slash like the API
-routes (D2.2); its OpenAPI document is generated from these routes. The mirror takes any
+routes; its OpenAPI document is generated from these routes. The mirror takes any
 path below /mirror/request and /mirror/raw. `/sim` and `/mirror` redirect (302, as the
 reference) to a page explaining the mode.
 """

@@ -1,9 +1,9 @@
-"""/sim/entities and /sim/entities/{id}: the simulator (spec/api.md §9, decisions D4.4, D5).
+"""/sim/entities and /sim/entities/{id}: the simulator.
 
 Reads answer from the generated data in `sim.data`; writes are simulated and never stored,
-so the next request sees the same data (D5.1). The collection POST validates its body as
-the seed describes (D5.3); the item routes keep the reference's teaching answers for the
-special ids 9, 10 and 11 (D5.2). Each operation carries its OpenAPI description through
+so the next request sees the same data. The collection POST validates its body (400, 415,
+422, 409); the item routes keep the reference's teaching answers for the
+special ids 9, 10 and 11. Each operation carries its OpenAPI description through
 `extend_schema`; the schemas and texts live in `sim.openapi`. One viewset serves both
 routes, registered in `sim/urls.py`.
 """
@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import NO_CONTENT_TYPE
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser
 from practiceapi.protocol.payloads import Collection, Item
 from practiceapi.protocol.query import UNPAGED as SIM_PAGING
@@ -33,14 +34,13 @@ from sim.validation import validate_create
 COLLECTION_ALLOW = "GET, QUERY, POST, HEAD, OPTIONS"
 ITEM_ALLOW = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
 # The reference advertises only the form type here; all three formats really filter on
-# /sim (D4.4), so the full list is the truthful one.
+# /sim, so the full list is the truthful one.
 QUERY_HEADERS = {"Accept-Query": ACCEPT_QUERY}
 
-NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "  # trailing space: as the todo API
 # The create body: JSON, or XML with an `<entity>` root (no structured todo types here).
 CREATE_BODY = BodyFormats((JsonObjectParser, XmlParser), missing=(400, NO_CONTENT_TYPE))
 
-# Verbs answered with a fixed status before any Accept check (spec/api.md §1.4).
+# Verbs answered with a fixed status before any Accept check.
 _FIXED_STATUS_METHODS = ("PATCH", "TRACE")
 
 
@@ -157,7 +157,7 @@ class EntityViewSet(ApiViewSet):
 
 
 def _simulated_write(id: str, *, unknown: ApiError) -> Response:
-    """POST/PUT on an item (D5.2): bodies are ignored, as in the reference; 11 is created,
+    """POST/PUT on an item: bodies are ignored, as in the reference; 11 is created,
     10 amended, other existing ids refused; `unknown` is what a missing id answers."""
     if id == str(data.CREATED_ID):
         return _entity(data.bob(), 201)

@@ -1,6 +1,6 @@
 """The tests' HTTP client: Django's test client, with the request handed to the API's
 middleware stack or the site's by its path, as the production application does
-(practiceapi/handlers.py)."""
+(practiceapi/server/handlers.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from django.test import Client as DjangoClient
 from django.test.client import ClientHandler
 
-from practiceapi.handlers import ApiStack, SplitApplication
+from practiceapi.server.handlers import ApiStack, SplitApplication
 
 
 class ApiClientHandler(ApiStack, ClientHandler):

@@ -7,6 +7,15 @@ import pytest
 from tests.client import Client
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Request history is written by a thread of each serving process; here a test writes
+    # it with challengers.history.flush(), inside its own transaction, which a second
+    # thread's connection would not see. Servers the tests start keep the thread.
+    from django.conf import settings
+
+    settings.APICHALLENGES_HISTORY_BATCH_SECONDS = 0
+
+
 @pytest.fixture
 def client() -> Client:
     """Django's test client, serving each path with the middleware stack production

@@ -1,4 +1,4 @@
-"""Requests handed to the production application (practiceapi/wsgi.py) as its WSGI server
+"""Requests handed to the production application (practiceapi/server/wsgi.py) as its WSGI server
 hands them, for the tests of what the handlers do around the views: the test client
 (tests/client.py) runs Django's own test handler instead."""
 
@@ -14,7 +14,7 @@ def served(
     `environ` adds WSGI variables (`HTTP_ACCEPT=...`)."""
     from django.test.client import RequestFactory
 
-    from practiceapi import wsgi
+    from practiceapi.server import wsgi
 
     request = RequestFactory().generic(method, path, body, content_type, **environ).environ
     started: list[Any] = []

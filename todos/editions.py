@@ -16,13 +16,12 @@ from typing import Any, Protocol
 import orjson
 
 from practiceapi.editions import PerEdition
-from practiceapi.protocol.messages import VALIDATION_PREFIX
+from practiceapi.protocol.messages import CREATE_WITH_ID, VALIDATION_PREFIX
 from practiceapi.protocol.query import UNPAGED, Paging
 from practiceapi.protocol.renderers import CalendarRenderer
 from practiceapi.protocol.typenames import gson_type_name, json_type_name
 from todos.messages import (
     CLASSIC_CREATE_WITH_ID,
-    CREATE_WITH_ID,
     MANDATORY_TITLE,
     MISSING_CHALLENGER,
     MISSING_CHALLENGER_CLASSIC,
@@ -115,7 +114,7 @@ class TodoEdition:
     head_paging: Paging  # HEAD /todos
     # `_limit` above this is refused with a 400 before Accept is looked at (None: no guard).
     limit_guard: int | None
-    # Formats a single todo offers beyond the shared ones (text/calendar, §2.11).
+    # Formats a single todo offers beyond the shared ones (text/calendar).
     item_formats: frozenset[str]
 
     # ---- routes

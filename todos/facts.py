@@ -1,6 +1,6 @@
 """What the todo app tells the apps above it about a request, beyond the HTTP exchange.
 
-Views leave these in the request's `Outcome` (`practiceapi.outcome`) after reading or
+Views leave these in the request's `Outcome` (`practiceapi.protocol.outcome`) after reading or
 writing the session's list, so that challenge tracking knows the list's totals and the
 todo a create produced without querying the database again.
 """

@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import re
 
-from practiceapi.protocol.messages import VALIDATION_PREFIX
+from practiceapi.protocol.messages import (
+    INVALID_CREATION,
+    NOT_WITH_ID,
+    VALIDATION_PREFIX,
+    mandatory,
+)
 
 # The start of a create's type error for doneStatus (`not_of_type` with the prefix).
 DONE_STATUS_NOT_BOOLEAN = VALIDATION_PREFIX + "doneStatus should be BOOLEAN"
-MANDATORY_TITLE = "title : field is mandatory"
+MANDATORY_TITLE = mandatory("title")
 AMEND_ID = "Can not amend id from"
 NO_SUCH_TODO = "No such todo entity instance with id =="
 PUT_CANNOT_CREATE = "Cannot create todo with PUT due to Auto fields id"
-CREATE_WITH_ID = VALIDATION_PREFIX + "Invalid Creation: Not allowed to create with id"
 # The classic engine put its creation prefix before the validation one.
-CLASSIC_CREATE_WITH_ID = "Invalid Creation: " + VALIDATION_PREFIX + "Not allowed to create with id"
+CLASSIC_CREATE_WITH_ID = INVALID_CREATION + VALIDATION_PREFIX + NOT_WITH_ID
 MISSING_CHALLENGER_CLASSIC = "Cannot amend details. Missing a valid X-CHALLENGER header."
 MISSING_CHALLENGER = (
     MISSING_CHALLENGER_CLASSIC
@@ -25,7 +29,7 @@ MISSING_CHALLENGER = (
 )
 
 _MAX_TODOS = "ERROR: Cannot add instance, maximum limit of {} reached"
-# Matches `max_todos_reached` for any cap: the cap is configurable (D3.13).
+# Matches `max_todos_reached` for any cap: the cap is configurable.
 MAX_TODOS_REACHED = re.compile(re.escape(_MAX_TODOS).replace(r"\{\}", r"\d+"))
 
 

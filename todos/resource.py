@@ -1,6 +1,6 @@
 """The todo resource as the protocol layer is told it: its fields and their kinds, the
 limits of its text fields, its XML element names, and the structured XML media types that
-name it (`application/vnd.apichallenges.todo+xml`, §3.2). The model, the validators, the
+name it (`application/vnd.apichallenges.todo+xml`). The model, the validators, the
 views and the challenges that quote a limit all read them from here, so changing one is a
 change to this file alone.
 """
@@ -36,7 +36,7 @@ CLAMP_PAGING = Paging(10, 20, False)
 
 
 def calendar_task(row: dict[str, Any]) -> CalendarTask:
-    """A todo as an iCalendar to-do (text/calendar, §2.11)."""
+    """A todo as an iCalendar to-do (text/calendar)."""
     return CalendarTask(
         uid=f"todo-{row['id']}@apichallenges",
         summary=row.get("title"),

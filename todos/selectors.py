@@ -42,7 +42,7 @@ DEFAULT_TITLES = (
 
 
 def default_rows() -> list[dict]:
-    """The seeded list (spec/api.md §2.2): what a new session starts with."""
+    """The seeded list: what a new session starts with."""
     return [
         {"id": n, "title": title, "doneStatus": False, "description": ""}
         for n, title in enumerate(DEFAULT_TITLES, start=1)
@@ -161,7 +161,7 @@ KEPT_ROWS = KeptRows(size=2000)
 
 
 def list_rows(challenger: Challenger | None) -> list[dict]:
-    """The rows a request reads: its session's, or the read-only default list (§1.5)."""
+    """The rows a request reads: its session's, or the read-only default list."""
     if challenger is None:
         return default_rows()
     if settings.APICHALLENGES_KEEP_LISTS:

@@ -3,9 +3,9 @@
 Every write that changes the id counter or the count (create, delete, restore) changes
 `Challenger.next_todo_id` / `todo_count` in the same transaction with one atomic UPDATE of
 the session row, which takes that row's lock: concurrent requests of one session can
-neither exceed the cap nor hand out an id twice, and a failed write rolls the counter back
-(spec/api.md §2.3). Amends lock the session row too, then the session's todo rows, so
-that two read-modify-write PATCHes cannot lose each other's change; on PostgreSQL an amend
+neither exceed the cap nor hand out an id twice, and a failed write rolls the counter back.
+Amends lock the session row too, then the session's todo rows, so that
+two read-modify-write PATCHes cannot lose each other's change; on PostgreSQL an amend
 is first written in one statement that holds only while the session's `list_token` is
 still the one its rows were read under (any write in between has changed it). Every
 writer takes the session row first, so no two writers wait on each other's locks in
@@ -79,7 +79,7 @@ def seed_default_todos(challenger: Challenger) -> None:
 
 
 def replace_all(challenger: Challenger, rows: list[dict]) -> None:
-    """Replace the whole list with already-validated rows (restore, C.6), atomically.
+    """Replace the whole list with already-validated rows (restore), atomically.
 
     Rows without an id get fresh ones; the counter continues above every id the session
     has handed out, so an id is never reused after a restore either.
@@ -172,7 +172,7 @@ def create_todo(
 
     One UPDATE takes the next id and counts the todo only while the list is under `cap`
     (0 = unlimited); no row back means the list is full (409). A draft without a title is
-    refused after that check, as the reference orders them (§2.8), and the rollback gives
+    refused after that check, as the reference orders them, and the rollback gives
     the id back. On PostgreSQL a complete draft is written in one statement.
     """
     token = new_list_token()

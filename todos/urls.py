@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, re_path
 
-from practiceapi.routing import ApiRouter
 from practiceapi.views import not_found
+from todos.views.collection import TodoCollectionView
 from todos.views.database import ChallengerDatabaseView
-from todos.views.viewset import TodoViewSet
+from todos.views.export import TodoExportView
+from todos.views.item import TodoItemView
 
-router = ApiRouter()
-router.register("todos", TodoViewSet, basename="todos")
-
+# One view per route, named by its route shape; each takes an optional trailing slash. The
+# export comes before the item, so that `todos/export` is never an id.
 api_patterns: list[URLPattern | URLResolver] = [
-    *router.urls,
+    re_path(r"^todos/?$", TodoCollectionView.as_view(), name="todos"),
+    re_path(r"^todos/export/?$", TodoExportView.as_view(), name="todos/export"),
+    # An id is whatever one segment holds: `/todos/abc` is a 404 naming `abc`.
+    re_path(r"^todos/(?P<todo_id>[^/]+)/?$", TodoItemView.as_view(), name="todos/{id}"),
     re_path(r"^todo/?$", not_found, name="todo"),
     # Before the challenges app's `challenger/{guid}/...` routes (practiceapi/urls.py
     # mounts this list first), so `database` is never taken for a GUID.

@@ -1,11 +1,11 @@
 """Validation of todo bodies: create, amend, replace and the todo-store import.
 
-This module owns the todo field rules of spec/api.md §2.1 and §2.8 (with D3.4: lengths in
-code points) and every message they produce; it never touches the database. Callers pass
-the dict a body parser produced (field names in any case) and get back normalised rows
-(`id`, `title`, `doneStatus`, `description`) or an `ApiError` with the reference's text.
+This module owns the todo field rules (lengths in code points) and every message they
+produce; it never touches the database. Callers pass the dict a body parser produced
+(field names in any case) and get back normalised rows (`id`, `title`, `doneStatus`,
+`description`) or an `ApiError` with the reference's text.
 
-Where the reference reports "the first failure in hash order" (§13.10) we report the first
+Where the reference reports "the first failure in hash order" we report the first
 problem in the client's own field order, so the same body always gets the same message.
 """
 
@@ -18,7 +18,13 @@ from typing import Any
 from django.conf import settings
 
 from practiceapi.protocol.errors import ApiError, FailedValidation
-from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
+from practiceapi.protocol.messages import (
+    VALIDATION_PREFIX,
+    cannot_be_empty,
+    not_of_type,
+    too_long,
+    unknown_field,
+)
 from practiceapi.protocol.typenames import json_type_name
 from todos.editions import TodoEdition, todo_edition
 from todos.messages import MANDATORY_TITLE, cannot_amend_id
@@ -41,7 +47,7 @@ _PATH_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
 def max_todos() -> int:
-    """The per-session cap (D3.13); 0 means unlimited."""
+    """The per-session cap; 0 means unlimited."""
     return int(settings.APICHALLENGES_MAX_TODOS)
 
 
@@ -53,7 +59,7 @@ def max_todos() -> int:
 def parse_path_id(text: str) -> int | None:
     """The todo id a URL segment names, or None when it cannot name one.
 
-    Ids are compared as exact strings (§2.3): `01`, `1.0` and ` 1` name no todo.
+    Ids are compared as exact strings: `01`, `1.0` and ` 1` name no todo.
     """
     if not _PATH_ID.fullmatch(text):
         return None
@@ -76,7 +82,7 @@ def _unknown_name(name: str, value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The steps of §2.8
+# The steps of a validation, in the reference's order
 # ---------------------------------------------------------------------------------------
 
 
@@ -120,7 +126,7 @@ def field_problem(name: str, value: Any) -> str | None:
         # PostgreSQL cannot store NUL; no client means it.
         return f"{name} : can not contain the NUL character"
     if name == "title" and not value.strip():
-        return "title : can not be empty"
+        return cannot_be_empty("title")
     limit = _MAX_LENGTH.get(name)
     if limit is not None and len(value) > limit:
         return too_long(name, limit)
@@ -189,7 +195,7 @@ def new_row(draft: Mapping[str, Any]) -> dict[str, Any]:
 def amended_row(
     current: Mapping[str, Any], body: Mapping[str, Any], *, replace: bool
 ) -> dict[str, Any]:
-    """The todo after an amend whose types were already checked (§2.5, §2.8 amend column).
+    """The todo after an amend whose types were already checked.
 
     `replace=False` (POST, JSON PATCH): only supplied fields change. `replace=True` (PUT,
     merge patch, JSON Patch): every field takes the body value or its default, so `title`
@@ -213,7 +219,7 @@ def amended_row(
 
 
 # ---------------------------------------------------------------------------------------
-# Import (PUT /api/challenger/database/{guid}, challenges.md C.6)
+# Import (PUT /api/challenger/database/{guid})
 # ---------------------------------------------------------------------------------------
 
 

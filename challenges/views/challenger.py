@@ -1,4 +1,4 @@
-"""/api/challenger: create, read and restore sessions (challenges.md §C), and read a
+"""/api/challenger: create, read and restore sessions, and read a
 session's near misses."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class ChallengerView(ApiView):
 
 
 class ChallengerProgressView(ApiView):
-    """GET/PUT /api/challenger/{guid}: the progress payload, and restoring it (C.3, C.4)."""
+    """GET/PUT /api/challenger/{guid}: the progress payload, and restoring it."""
 
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
@@ -106,7 +106,8 @@ NEAR_MISS_FIELDS = ("id", "name", "at", "request", "status", "reason")
 class ChallengerNearMissesView(ApiView):
     """GET /api/challenger/{guid}/near-misses: for each open challenge, the latest request
     that nearly completed it and why it did not. Negotiated like /api/challenges (XML and
-    the other formats when asked, 406 otherwise); an unknown GUID is answered as C.3."""
+    the other formats when asked, 406 otherwise); an unknown GUID is a 404, as on
+    `GET /api/challenger/{guid}`."""
 
     headers_on_405 = {"Allow": "GET, HEAD, OPTIONS"}
 

@@ -14,7 +14,7 @@ from challenges.catalogue import active
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 from practiceapi.protocol.query import Field, apply_query
-from practiceapi.request import outcome_of
+from practiceapi.protocol.request import outcome_of
 
 FIELDS = (
     Field("id", "integer"),
@@ -47,7 +47,8 @@ class ChallengesView(ApiView):
             }
             for c in catalogue.challenges_for(current)
         ]
-        # Filters and _sortBy work here; paging is not enabled for this collection (B.4).
+        # Filters and _sortBy work here; paging is not enabled for this collection, as
+        # in the public service.
         rows = apply_query(rows, outcome_of(request).query, FIELDS, None)
         headers = {}
         if current == "single":

@@ -3,7 +3,7 @@ create, restore and label a session.
 
 Server-rendered so every essential works without JavaScript; `static/dashboard/dashboard.js`
 only adds live updates (polling `status.json`: ticks, near misses, the next challenge),
-copy buttons and remembered GUIDs. The secret token is never shown (D6.4): the downloadable
+copy buttons and remembered GUIDs. The secret token is never shown: the downloadable
 progress file leaves it out too.
 """
 
@@ -35,6 +35,7 @@ from challengers.sessions import (
     single_player,
     touch,
 )
+from challenges.assignments import AssignmentStatus, statuses_for
 from challenges.catalogue import (
     active,
     challenges_for,
@@ -42,6 +43,8 @@ from challenges.catalogue import (
     progress_status,
 )
 from challenges.declarations import Catalogue, is_done
+from challenges.examples import examples_script
+from challenges.learn_more import learn_more
 from challenges.near_misses import open_near_misses
 from challenges.reports import percent
 from challenges.services import (
@@ -55,7 +58,7 @@ from challenges.views.profile import parse_profile, save_profile
 from practiceapi.protocol.errors import ApiError
 from secrets_app.services import secret_for
 
-COOKIE = "X-CHALLENGER"  # the reference GUI's cookie name (F.3)
+COOKIE = "X-CHALLENGER"  # the public service's GUI keeps the GUID in a cookie of this name
 COOKIE_AGE = 365 * 24 * 3600
 PAYLOAD_MAX = 100_000  # characters of pasted progress; a real payload is ~5 KB
 _CODE = re.compile(r"`([^`]+)`")
@@ -108,7 +111,10 @@ def _rendered(catalogue: Catalogue, current_mode: str) -> tuple[SectionView, ...
                 display_id=catalogue.display_id(challenge.key, current_mode),
                 name=challenge.name,
                 description=markdown_inline(challenge.description),
-                hints=tuple(HintView(markdown_inline(h.text), h.link) for h in challenge.hints),
+                hints=tuple(
+                    HintView(markdown_inline(h.text), learn_more(challenge, h.link))
+                    for h in challenge.hints
+                ),
             )
         )
     return tuple(
@@ -118,14 +124,18 @@ def _rendered(catalogue: Catalogue, current_mode: str) -> tuple[SectionView, ...
     )
 
 
-def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
-    """Sections with each challenge's done flag, time and near miss; the totals; and the
-    next challenge (the first open one in display order, None when all are done)."""
+def progress_rows(
+    challenger: Challenger, current_mode: str, assigned: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """Sections with each challenge's done flag, time, near miss and whether the open
+    assignment holds it (`assigned`); the totals; and the next challenge (the first open
+    one of the assignment, else the first open one in display order, None when all are
+    done)."""
     progress = challenger.progress or {}
     near = {n.key: n for n in open_near_misses(progress, challenger.near_misses, current_mode)}
     sections = []
     done_total = 0
-    next_row = None
+    next_row = assigned_next = None
     for section in catalogue_view(current_mode):
         rows = []
         for challenge in section.challenges:
@@ -138,10 +148,13 @@ def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
                 "at": format_time(moment),
                 "iso": moment.isoformat() if moment else "",
                 "near": None if done else near.get(challenge.key),
+                "assigned": challenge.key in assigned,
             }
             rows.append(row)
             if next_row is None and not done:
                 next_row = row
+            if assigned_next is None and not done and row["assigned"]:
+                assigned_next = row
         section_done = sum(1 for row in rows if row["done"])
         done_total += section_done
         sections.append({"s": section, "rows": rows, "done": section_done, "total": len(rows)})
@@ -151,13 +164,18 @@ def progress_rows(challenger: Challenger, current_mode: str) -> dict[str, Any]:
         "done": done_total,
         "total": total,
         "percent": percent(done_total, total),
-        "next": next_row,
+        "next": assigned_next or next_row,
     }
 
 
-def status_data(challenger: Challenger, current_mode: str) -> dict[str, Any]:
+def status_data(
+    challenger: Challenger, current_mode: str, assignments: list[AssignmentStatus] | None = None
+) -> dict[str, Any]:
     """What the page's script needs to update itself in place."""
-    data = progress_rows(challenger, current_mode)
+    assignments = assignments or []
+    data = progress_rows(
+        challenger, current_mode, assignments[0].keys if assignments else frozenset()
+    )
     rows = [row for s in data["sections"] for row in s["rows"]]
     return {
         "guid": challenger.guid,
@@ -179,6 +197,7 @@ def status_data(challenger: Challenger, current_mode: str) -> dict[str, Any]:
             if row["near"]
         },
         "next": data["next"]["c"].key if data["next"] else None,
+        "assignments": [a.as_status() for a in assignments],
     }
 
 
@@ -211,6 +230,9 @@ def _remember(response: HttpResponse, challenger: Challenger) -> None:
         httponly=True,  # read by the server only (start page, /gui/challenges)
         secure=settings.SESSION_COOKIE_SECURE,
     )
+
+
+remember_session = _remember  # the join link sets the same cookie as the start page
 
 
 def _cookie_session(request: HttpRequest) -> Challenger | None:
@@ -298,14 +320,18 @@ def _render_progress(
     request: HttpRequest, challenger: Challenger, status: int = 200, **extra: Any
 ) -> HttpResponse:
     touch(challenger)  # an open dashboard keeps the session alive, as in the reference
-    context = progress_rows(challenger, mode())
+    assignments = statuses_for(challenger.cohort_id, challenger.progress or {}, mode())
+    context = progress_rows(challenger, mode(), assignments[0].keys if assignments else frozenset())
     context.update(
         {
+            "assignments": assignments,
             "challenger": challenger,
             "mode": mode(),
             "has_cohorts": Cohort.objects.exists(),
             "profile_name": challenger.display_name,
             "profile_cohort": challenger.cohort.code if challenger.cohort else "",
+            # The "Try it" editor's starting requests (templates/dashboard/_tryit.html).
+            "tryit_examples": examples_script(challenges_for(mode())),
         }
     )
     context.update(extra)
@@ -321,13 +347,14 @@ def status_json(request: HttpRequest, guid: str) -> HttpResponse:
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     touch(challenger)
-    return JsonResponse({"known": True, **status_data(challenger, mode())})
+    assignments = statuses_for(challenger.cohort_id, challenger.progress or {}, mode())
+    return JsonResponse({"known": True, **status_data(challenger, mode(), assignments)})
 
 
 @never_cache
 @require_GET
 def progress_download(request: HttpRequest, guid: str) -> HttpResponse:
-    """The progress payload as a file to keep, without the secret token (D6.4); the
+    """The progress payload as a file to keep, without the secret token; the
     restore form and `PUT /api/challenger/{guid}` both accept it."""
     challenger = _find(guid)
     if challenger is None:
@@ -369,7 +396,7 @@ def profile_form(request: HttpRequest, guid: str) -> HttpResponse:
 @require_POST
 def restore_form(request: HttpRequest) -> HttpResponse:
     """Paste a saved progress payload: the same checks and services as
-    `PUT /api/challenger/{guid}` (C.4), but the GUID comes from the payload itself."""
+    `PUT /api/challenger/{guid}`, but the GUID comes from the payload itself."""
     text = request.POST.get("payload", "")
     fallback = request.POST.get("guid", "").strip()
     try:

@@ -1,4 +1,4 @@
-"""/api/heartbeat: deliberate statuses for practising (spec/api.md §7.1)."""
+"""/api/heartbeat: deliberate statuses for practising."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class HeartbeatView(ApiView):
 
     @heartbeat(500, "A deliberate server error, for practising")
     def patch(self, request: Request) -> HttpResponse:
-        # The reference's phrase, "Server Error" (D3.11), is set with every 500.
+        # The reference's phrase, "Server Error", is set with every 500.
         return empty_response(500)
 
     def trace(self, request: Request) -> HttpResponse:

@@ -15,10 +15,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challengers.lookup import url_guid
+from challengers.messages import challenger_not_found
 from challengers.models import Challenger, Cohort
 from challengers.sessions import UNKNOWN_CHALLENGER, mode, single_player
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import (
+    INVALID_JSON,
+    VALIDATION_PREFIX,
+    not_of_type,
+    too_long,
+    unknown_field,
+)
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.typenames import json_type_name
@@ -43,28 +51,23 @@ def parse_profile(doc: Any) -> dict[str, Any]:
         raise ApiError(400, "Invalid Json Payload: expected an object with displayName, cohort")
     for name in doc:
         if name not in ("displayName", "cohort"):
-            raise ApiError(422, f"Failed Validation: Could not find field: {name}")
+            raise ApiError(422, VALIDATION_PREFIX + unknown_field(name))
     changes: dict[str, Any] = {}
     if "displayName" in doc:
         name = doc["displayName"]
         if name is not None and not isinstance(name, str):
             raise ApiError(
-                422,
-                f"Failed Validation: displayName should be STRING but was {json_type_name(name)}",
+                422, VALIDATION_PREFIX + not_of_type("displayName", "STRING", json_type_name(name))
             )
         name = " ".join((name or "").split())  # one line, no stray whitespace
         if len(name) > NAME_MAX:
-            raise ApiError(
-                422,
-                "Failed Validation: Maximum allowable length exceeded for displayName - "
-                f"maximum allowed is {NAME_MAX}",
-            )
+            raise ApiError(422, VALIDATION_PREFIX + too_long("displayName", NAME_MAX))
         changes["display_name"] = name
     if "cohort" in doc:
         code = doc["cohort"]
         if code is not None and not isinstance(code, str):
             raise ApiError(
-                422, f"Failed Validation: cohort should be STRING but was {json_type_name(code)}"
+                422, VALIDATION_PREFIX + not_of_type("cohort", "STRING", json_type_name(code))
             )
         changes["cohort"] = find_cohort(code) if code and code.strip() else None
     return changes
@@ -133,11 +136,8 @@ def _error(description: str, example: str) -> OpenApiResponse:
 
 
 ERRORS = {
-    400: _error(
-        "Malformed GUID or JSON body",
-        "Invalid Json Payload: please check the syntax of the request body",
-    ),
-    404: _error("Unknown challenger GUID", "Challenger not found {guid}"),
+    400: _error("Malformed GUID or JSON body", INVALID_JSON),
+    404: _error("Unknown challenger GUID", challenger_not_found("{guid}")),
     415: _error("The body is not JSON", "Unsupported Content Type - text/plain"),
     422: _error(
         "Unknown cohort code, a name over 100 characters, or an unknown member",
@@ -151,7 +151,7 @@ def _challenger(guid: str) -> Challenger:
     challenger = Challenger.objects.select_related("cohort").filter(pk=guid).first()
     if challenger is None:
         raise ApiError(
-            404, f"Challenger not found {guid}", headers={"X-CHALLENGER": UNKNOWN_CHALLENGER}
+            404, challenger_not_found(guid), headers={"X-CHALLENGER": UNKNOWN_CHALLENGER}
         )
     return challenger
 

@@ -19,8 +19,8 @@ from practiceapi.protocol.negotiation import JSON, PRODUCIBLE, VendorXml
 from practiceapi.protocol.parsers import BodyFormats
 from practiceapi.protocol.query import Field
 from practiceapi.protocol.renderers import JsonRenderer
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
 
 
 class BodyRequest(Request):
@@ -42,7 +42,7 @@ class ApiView(APIView):
     Subclasses set `producible` (media types they can render), `structured_xml` (the
     vendor XML types of the route's resource, read and answered as XML) and `negotiate`
     (False for routes that never answer 406, e.g. heartbeat). Verbs a view does not implement get an empty 405, checked
-    before Accept (fixed-status routes, spec/api.md §1.4).
+    before Accept (fixed-status routes answer before any other check).
 
     `body_formats` names, per HTTP method, the parsers that method reads and how it refuses
     other Content-Types; the refusal comes right after negotiation, before the view runs,
@@ -52,7 +52,7 @@ class ApiView(APIView):
 
     OPTIONS answers an empty 204 with the route's `headers_on_405` (its `Allow`); a route
     whose OPTIONS answer has another shape overrides `options_response`. Viewsets map
-    OPTIONS to actions of their own instead (`practiceapi.routing`).
+    OPTIONS to actions of their own instead (the project's router).
     """
 
     renderer_classes = API_RENDERERS
@@ -150,8 +150,8 @@ class ApiView(APIView):
         garbage collector frees, in a young-generation pass every dozen requests, long
         after they left the CPU's caches. Once the answer is rendered nothing reads them:
         the references are dropped here, and the request's objects are freed as it ends
-        (the classroom mix: 7-9 % less CPU in one process; docs/benchmark.md, "no request
-        signals on the API, no reference cycles"). Rendering here rather than in Django's
+        (the classroom mix: 6-9 % less CPU in one process on SQLite; docs/benchmark.md,
+        "What each server piece buys"). Rendering here rather than in Django's
         handler skips nothing: no layer of the API's stack has a
         `process_template_response` (tests/core/test_middleware_stacks.py)."""
         response = super().dispatch(request, *args, **kwargs)

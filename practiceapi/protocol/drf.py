@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # annotations only
 
 
 class ApiContentNegotiation(BaseContentNegotiation):
-    """Chooses the renderer by spec/api.md §3 (q-values, wildcards, structured +xml)."""
+    """Chooses the renderer as the API negotiates (q-values, wildcards, structured +xml)."""
 
     def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> Any:
         """The parser that reads the request's Content-Type, or the view's refusal (415, or

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from practiceapi.editions import served
+from practiceapi.protocol.settings import protocol_settings
 
 
 class ApiError(Exception):
@@ -38,7 +38,8 @@ class NotAcceptable(ApiError):
 
 class FailedValidation(ApiError):
     """A body that breaks a field rule (a type, a length, an unknown field, an id), answered
-    with the status the served edition gives that (422; 400 in the classic edition)."""
+    with the status the project gives that (`protocol_settings.validation_status`: 422
+    by default)."""
 
     def __init__(self, *messages: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(served().validation_status, *messages, headers=headers)
+        super().__init__(protocol_settings.validation_status, *messages, headers=headers)

@@ -1,14 +1,16 @@
-"""The response formats: one row per media type the API answers in (spec/api.md §3.5, §6).
+"""The response formats: one row per media type the API answers in.
 
 The table serves every place that needs the list: negotiation's producible types and
 their server preference order (`PRODUCIBLE`), the DRF renderer classes of every API view
 (`API_RENDERERS`), rendering by media type outside DRF (`render`, for errors built in
 middleware, the export and the mirror) and the export's `?format=` names and file names
-(`EXPORT_FORMATS`). Adding a format is adding a renderer class and a row here.
+(`EXPORT_FORMATS`). Adding a format is adding a renderer class and a row here. A
+resource's own structured XML types (`VendorXml`) are declared with the media types too.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +45,8 @@ class Format:
         return self.renderer.media_type
 
 
-# Server preference order (§3.1 step 2): the last tie-breaker of negotiation. The calendar
-# renderer is deliberately absent: it is offered only where a view names it (§2.11).
+# Server preference order: the last tie-breaker of negotiation. The calendar
+# renderer is deliberately absent: it is offered only where a view names it (a single todo).
 FORMATS: tuple[Format, ...] = (
     Format(JsonRenderer, ("json",), "json"),
     Format(XmlRenderer, ("xml",), "xml"),
@@ -89,7 +91,7 @@ def render(payload: Any, media_type: str) -> bytes:
         if function is None:
             if not base.endswith("+xml"):
                 raise ValueError(f"no renderer for media type {media_type!r}")
-            # A resource's structured XML types (`application/vnd.x.item+xml`, §3.2) are
+            # A resource's structured XML types (`application/vnd.x.item+xml`) are
             # plain XML; negotiation decides which of them may be produced.
             function = render_xml
     return function(payload)
@@ -100,3 +102,33 @@ def media_type_of(header: str | None) -> str:
     when absent. For the places that hold only a header; a request's own Content-Type is
     Django's `request.content_type`."""
     return (header or "").split(";", 1)[0].strip().lower()
+
+
+_RESERVED_TOKENS = frozenset({"problem", "soap", "xhtml", "atom", "rss", "svg"})
+# RFC 6838 restricted-name characters, at most 127 of them: a structured type is echoed into
+# the response Content-Type, so only plain token characters may ever get there.
+_STRUCTURED_XML = re.compile(r"application/[a-z0-9!#$&^_.+-]{1,127}\+xml", re.ASCII)
+
+
+@dataclass(frozen=True)
+class VendorXml:
+    """The structured XML media types that name one resource, as its app declares
+    them: `application/<...>+xml` whose subtype, minus `+xml`, ends after its last `.` or
+    `-` with one of `names` (for the names `item`, `items`: `application/vnd.x.item+xml`,
+    `application/item+xml`, `application/x-items+xml`; never `application/*+xml`).
+    `default` is the type that answers the `application/*+xml` wildcard."""
+
+    names: frozenset[str]
+    default: str
+
+    def names_type(self, media_type: str) -> bool:
+        """Is `media_type` (parameters and case ignored) one of this family's?"""
+        media = media_type_of(media_type)
+        if not _STRUCTURED_XML.fullmatch(media):
+            return False
+        base = media[len("application/") : -len("+xml")]
+        token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
+        # As in the reference, reserved names are checked against the model token only:
+        # they stop a model name from claiming e.g. `application/problem+xml`, but never
+        # fire for another name, so `application/soap-item+xml` still counts.
+        return token in self.names and token not in _RESERVED_TOKENS

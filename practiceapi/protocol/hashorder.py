@@ -4,7 +4,7 @@ The reference builds its XML by converting each entity to an org.json `JSONObjec
 stores members in a `java.util.HashMap`, and then walking that map. So the element order
 of its XML is not the definition order but the map's bucket order, which is fixed for a
 fixed set of keys. Student suites validate that XML against schemas with `xs:sequence`
-written from the reference, so the XML renderer reproduces the order (decisions D3.6);
+written from the reference, so the XML renderer reproduces the order;
 computing it, rather than listing it, keeps the reason next to the result and lets a new
 field land where the reference would put it.
 

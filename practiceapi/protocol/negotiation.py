@@ -1,8 +1,8 @@
-"""Accept-header content negotiation (spec api.md §3.1-3.3), as pure string functions.
+"""Accept-header content negotiation, as pure string functions.
 
 This module owns: parsing an `Accept` header into media ranges, choosing the response media
 type among the format table's (`formats.py`) or the 406 message, recognising a resource's
-structured XML types (§3.2: a `VendorXml` family the resource's app declares), and the
+structured XML types (a `VendorXml` family the resource's app declares), and the
 predicates callers ask about a header ("asks for", "matches", "recognises any",
 the top-ranked range used for `text/calendar`). It knows nothing about requests, views or
 rendering; callers pass the header string and get back a media type string.
@@ -17,7 +17,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
 
 from practiceapi.protocol.errors import NotAcceptable
 
@@ -35,6 +34,7 @@ from practiceapi.protocol.formats import TEXT as TEXT
 from practiceapi.protocol.formats import TEXT_XML as TEXT_XML
 from practiceapi.protocol.formats import TSV as TSV
 from practiceapi.protocol.formats import XML as XML
+from practiceapi.protocol.formats import VendorXml as VendorXml
 from practiceapi.protocol.formats import media_type_of
 
 UNRECOGNISED_MESSAGE = "Unrecognised Accept Type"
@@ -48,10 +48,6 @@ MAX_PARAMS = 20
 _MAX_CACHED_HEADER = 1024
 
 _STRUCTURED_SUFFIX_WILDCARD = "application/*+xml"
-_RESERVED_TOKENS = frozenset({"problem", "soap", "xhtml", "atom", "rss", "svg"})
-# RFC 6838 restricted-name characters, at most 127 of them: a structured type is echoed into
-# the response Content-Type, so only plain token characters may ever get there.
-_STRUCTURED_XML = re.compile(r"application/[a-z0-9!#$&^_.+-]{1,127}\+xml", re.ASCII)
 _Q_VALUE = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.ASCII)
 
 # A separator only counts outside double quotes; a backslash inside quotes escapes the next
@@ -107,7 +103,7 @@ def select_media_type(
     """The media type to respond with (lower-case, no parameters), or raise NotAcceptable.
 
     `producible` is in server preference order. `structured_xml` (a resource's vendor XML
-    family) also makes its structured XML types of §3.2 producible: one named in the
+    family) also makes its structured XML types producible: one named in the
     header is echoed back as asked, and `application/*+xml` resolves to its `default`.
     """
     key = PRODUCIBLE if producible is PRODUCIBLE else tuple(m.lower() for m in producible)
@@ -154,17 +150,8 @@ def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE
     return XML if preferred == XML and XML in producible else JSON
 
 
-class AcceptReading(Protocol):
-    """How the response type is chosen from an Accept header (an edition's choice)."""
-
-    @staticmethod
-    def media_type(
-        accept: str | None, producible: Sequence[str], structured_xml: VendorXml | None
-    ) -> str: ...
-
-
 class RankedAccept:
-    """By §3: q-values, then specificity, then header position, among every format."""
+    """By q-values, then specificity, then header position, among every format."""
 
     @staticmethod
     def media_type(
@@ -182,30 +169,6 @@ class HeaderOrderAccept:
         accept: str | None, producible: Sequence[str], structured_xml: VendorXml | None
     ) -> str:
         return engine_media_type(accept, producible)
-
-
-@dataclass(frozen=True)
-class VendorXml:
-    """The structured XML media types that name one resource (§3.2), as its app declares
-    them: `application/<...>+xml` whose subtype, minus `+xml`, ends after its last `.` or
-    `-` with one of `names` (for the names `item`, `items`: `application/vnd.x.item+xml`,
-    `application/item+xml`, `application/x-items+xml`; never `application/*+xml`).
-    `default` is the type that answers the `application/*+xml` wildcard."""
-
-    names: frozenset[str]
-    default: str
-
-    def names_type(self, media_type: str) -> bool:
-        """Is `media_type` (parameters and case ignored) one of this family's?"""
-        media = media_type_of(media_type)
-        if not _STRUCTURED_XML.fullmatch(media):
-            return False
-        base = media[len("application/") : -len("+xml")]
-        token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
-        # As in the reference, reserved names are checked against the model token only:
-        # they stop a model name from claiming e.g. `application/problem+xml`, but never
-        # fire for another name, so `application/soap-item+xml` still counts.
-        return token in self.names and token not in _RESERVED_TOKENS
 
 
 def is_xml_type(media_type: str, structured_xml: VendorXml | None = None) -> bool:

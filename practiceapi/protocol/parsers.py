@@ -1,11 +1,11 @@
-"""Request body parsing: strict JSON and safe XML documents (spec/api.md §2.7, §3.4; D3.5).
+"""Request body parsing: strict JSON and safe XML documents.
 
 This module owns turning the bytes of a request body into plain Python data and the 400
 texts that say why that failed. It knows nothing about any resource beyond what callers pass in:
 the element names an XML document may be wrapped in and the `Field` kinds used to coerce
 XML text. Validation of the values (types, lengths, unknown fields) belongs to the app.
 
-* JSON is strict (D3.5): no single quotes, no trailing content, no `NaN`/`Infinity`, no
+* JSON is strict: no single quotes, no trailing content, no `NaN`/`Infinity`, no
   lone surrogates; a syntax error names its line and column.
 * XML is parsed with defusedxml: a DTD, an entity declaration or an external reference is
   refused before expat expands anything (no billion laughs, no XXE).
@@ -27,7 +27,7 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 from xml.etree.ElementTree import Element, ParseError
 from xml.parsers.expat import errors as expat_errors
 
@@ -36,14 +36,13 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from rest_framework.parsers import BaseParser
 
-from practiceapi.editions import served
 from practiceapi.protocol import lenientjson
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import INVALID_JSON, NOT_AN_OBJECT
 from practiceapi.protocol.negotiation import JSON, XML, is_xml_type
 from practiceapi.protocol.query import Field
+from practiceapi.protocol.settings import protocol_settings
 
-INVALID_JSON = "Invalid Json Payload: please check the syntax of the request body"
-NOT_AN_OBJECT = "JSON document must be an object"
 INVALID_XML = "Invalid XML Payload"
 
 # Bodies nested deeper than this are refused, so that nothing downstream (merge patches,
@@ -76,7 +75,7 @@ class BodyError(ApiError):
 
 
 def body_length(body: bytes) -> int:
-    """The body's length in characters, as the 5000-character limit counts it (§2.3).
+    """The body's length in characters, as the 5000-character limit counts it.
 
     Bytes never undercount characters, so the decode is only paid for long bodies.
     """
@@ -161,7 +160,7 @@ def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
 
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
-    """A POST/PUT JSON body: an object; blank means no fields (§2.7, D3.5)."""
+    """A POST/PUT JSON body: an object; blank means no fields."""
     if is_blank(body):
         return {}
     document = loads_strict(body)
@@ -290,7 +289,7 @@ def parse_xml_object(
     A single root element named in `roots` (case-insensitive) is unwrapped, its children
     becoming the fields; any other single root is kept as one nested member
     (`{"bob": {...}}`), so that the caller reports it as an unknown field. Several
-    top-level elements are each a field (§2.7). Text without any `<` means no fields.
+    top-level elements are each a field. Text without any `<` means no fields.
     Element text is coerced by the kind of the field of the same name (case-insensitive).
     """
     if b"<" not in body:
@@ -351,7 +350,7 @@ class BodyParser(BaseParser):
 
 
 class JsonParser(BodyParser):
-    """Any strict JSON document (D3.5); a blank body reads as None, like `null`."""
+    """Any strict JSON document; a blank body reads as None, like `null`."""
 
     media_type = JSON
     invalid_message = INVALID_JSON
@@ -360,15 +359,8 @@ class JsonParser(BodyParser):
         return loads_strict(body, self.invalid_message)
 
 
-class JsonObjectReading(Protocol):
-    """How a POST/PUT JSON object body is read (an edition's choice)."""
-
-    @staticmethod
-    def read(body: bytes) -> dict[str, Any]: ...
-
-
 class StrictJsonObject:
-    """Strict JSON whose syntax errors say where and why (D3.5)."""
+    """Strict JSON whose syntax errors say where and why."""
 
     @staticmethod
     def read(body: bytes) -> dict[str, Any]:
@@ -385,14 +377,14 @@ class LenientJsonObject:
 
 
 class JsonObjectParser(JsonParser):
-    """A POST/PUT body: a JSON object, a blank body meaning no fields (§2.7)."""
+    """A POST/PUT body: a JSON object, a blank body meaning no fields."""
 
     def parse_body(self, body: bytes, view: Any) -> dict[str, Any]:
-        return served().json_object_reading.read(body)
+        return (protocol_settings.json_object_reading or StrictJsonObject).read(body)
 
 
 class PartialJsonParser(JsonParser):
-    """A partial-update PATCH body: like POST amend, blank meaning no change (§2.6)."""
+    """A partial-update PATCH body: like POST amend, blank meaning no change."""
 
     invalid_message = "Malformed JSON document"
 
@@ -437,7 +429,7 @@ class OrjsonParser(BodyParser):
 
 class XmlParser(BodyParser):
     """`application/xml`, `text/xml`, and the structured XML types of the view's resource
-    (`structured_xml`, §3.2).
+    (`structured_xml`).
 
     The view names the root elements to unwrap (`xml_roots`) and its entity's fields
     (`entity_fields`), whose kinds coerce element text.

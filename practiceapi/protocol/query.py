@@ -1,7 +1,7 @@
 """Collection query language: URL/form query strings, filtering, sorting and paging.
 
-Implements `api.md` §4 with the decisions of `decisions.md` (D3.2 ascending-id default
-order is the caller's job: rows arrive sorted by id; D3.3 every filter is ANDed).
+Rows arrive in ascending id order, the default when no `_sortBy` is given; every filter is
+ANDed, regex and wildcard ones included.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 import regex
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import limit_over, not_non_negative
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def url_decode(raw: str) -> str:
 
     Unlike `urllib.parse.unquote_plus` (which leaves a bare `%` alone) this raises
     `QueryDecodeError` for an incomplete or non-hex escape and for bytes that are not
-    UTF-8, because §4.1/§5.2 treat such strings as undecodable.
+    UTF-8: a GET then drops all its parameters, a QUERY form body is a 400.
     """
     out: list[str] = []
     pending = bytearray()  # consecutive %xx bytes, decoded together as UTF-8
@@ -154,7 +155,7 @@ _TOKEN = re.compile("|".join(re.escape(token) for token in _TOKENS_LONGEST_FIRST
 
 
 def split_part(part: str) -> Filter:
-    """Split one decoded `name<op>value` part (§4.2).
+    """Split one decoded `name<op>value` part.
 
     The earliest token wins (longest at that position). After a plain `=` a following
     token becomes the operator, so `id=>5` ≡ `id>5`. A part with no token at all is the
@@ -195,7 +196,7 @@ def parse_sort(value: str) -> list[SortKey]:
 
 
 def parse_query_string(raw: str, *, strict: bool = False) -> ParsedQuery:
-    """Parse a raw (still encoded) query string or form body (§4.1, §4.2).
+    """Parse a raw (still encoded) query string or form body.
 
     Lenient mode (GET): an undecodable string or a part with an empty name drops every
     parameter (reference quirk kept: clients rely on getting the default page).
@@ -370,7 +371,7 @@ def wildcard_match(pattern: str, value: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------
-# Typed values and comparisons (§4.3)
+# Typed values and comparisons
 # ---------------------------------------------------------------------------------------
 
 _INTEGER_TEXT = regex.compile(r"([+-]?)([0-9]+)(?:\.([0-9]*))?")
@@ -444,7 +445,7 @@ def text_form(value: Any) -> str:
 
 
 def comparable(value: Any, kind: str) -> Any:
-    """Map a typed value onto something `<`/`==` compare as §4.3 wants."""
+    """Map a typed value onto something `<`/`==` compare by the field's type."""
     if kind == "string" and isinstance(value, str):
         return utf16_key(value)
     return value
@@ -510,7 +511,7 @@ def compile_filter(item: Filter, fld: Field) -> Predicate:
 
 
 def compile_filters(filters: Sequence[Filter], fields: Sequence[Field]) -> list[Predicate]:
-    """Predicates for every filter on a known field (unknown names are ignored, §4.1)."""
+    """Predicates for every filter on a known field (unknown names are ignored)."""
     predicates: list[Predicate] = []
     for item in filters:
         fld = find_field(fields, item.name)
@@ -520,13 +521,13 @@ def compile_filters(filters: Sequence[Filter], fields: Sequence[Field]) -> list[
 
 
 def filter_rows(rows: Iterable[dict], predicates: Sequence[Predicate]) -> list[dict]:
-    """Rows satisfying every predicate (AND, D3.3: regex/wildcard do not short-circuit)."""
+    """Rows satisfying every predicate (AND: regex/wildcard do not short-circuit)."""
     with regex_budget():
         return [row for row in rows if all(pred(row) for pred in predicates)]
 
 
 # ---------------------------------------------------------------------------------------
-# Sorting (§4.4) and paging (§4.5)
+# Sorting and paging
 # ---------------------------------------------------------------------------------------
 
 
@@ -583,7 +584,7 @@ def _non_negative(raw: str, op: str | None, name: str) -> int:
     # A value given with any operator but '=' (e.g. `_limit>5`) is as invalid as `-1`.
     text = raw.strip()
     if op not in (None, EQUALS) or not _NON_NEGATIVE.fullmatch(text):
-        raise ApiError(400, f"{name} must be a non-negative integer")
+        raise ApiError(400, not_non_negative(name))
     digits = text.lstrip("0") or "0"
     if len(digits) > 18:
         # Larger than any collection; keep it small so slicing stays cheap and
@@ -599,7 +600,7 @@ def resolve_paging(query: ParsedQuery, paging: Paging) -> tuple[int | None, int]
         limit = _non_negative(query.limit, query.limit_op, LIMIT)
         if paging.max_limit is not None and limit > paging.max_limit:
             if paging.reject_over_max:
-                raise ApiError(400, f"_limit must be no more than {paging.max_limit}")
+                raise ApiError(400, limit_over(paging.max_limit))
             limit = paging.max_limit
     offset = 0
     if query.offset is not None:
@@ -622,7 +623,7 @@ def apply_query(
 ) -> list[dict]:
     """Filter (AND), sort (stable, after the given order) and page `rows`.
 
-    Callers pass rows in the default order (ascending id, D3.2). `paging=None` skips
+    Callers pass rows in the default order (ascending id). `paging=None` skips
     paging entirely (and ignores `_limit`/`_offset`). Everything is validated before
     any row is looked at, so a bad value is a 400 even on an empty collection.
     """

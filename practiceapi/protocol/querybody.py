@@ -1,6 +1,6 @@
 """QUERY request bodies: form-urlencoded, JSONPath (RFC 9535) and structured JSON.
 
-Implements `api.md` §5 with decisions D4.1 to D4.4: both structured media types, RFC 9535
+Both structured media types, RFC 9535
 JSONPath through `jsonpath-rfc9535`, the extended structured operators, and real
 filtering for every format, for any collection.
 """
@@ -20,6 +20,7 @@ from jsonpath_rfc9535.function_extensions import Match, Search
 from jsonpath_rfc9535.function_extensions._pattern import map_re
 
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import not_non_negative
 from practiceapi.protocol.parsers import BodyFormats, BodyParser
 from practiceapi.protocol.query import (
     EQUALS,
@@ -52,7 +53,8 @@ from practiceapi.protocol.query import (
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 JSONPATH_TYPE = "application/jsonpath"
-# The seed's name first, then the reference's (D4.1).
+# Both names of the structured type are accepted, listed in this order: the documented
+# name first, then the one the public service uses.
 STRUCTURED_QUERY_TYPES = (
     "application/vnd.service.query+json",
     "application/vnd.thingifier.query+json",
@@ -156,7 +158,7 @@ def jsonpath_select(expression: str, document: Any) -> list[Any]:
 
 
 def select_resources(expression: str, rows: list[dict], collection_name: str) -> list[dict]:
-    """Rows selected by a JSONPath expression over `{collection_name: rows}` (§5.3).
+    """Rows selected by a JSONPath expression over `{collection_name: rows}`.
 
     Every selected value must be one of the row objects themselves (checked by
     identity), the collection array (flattened) or the root (all rows); anything else
@@ -185,7 +187,7 @@ def select_resources(expression: str, rows: list[dict], collection_name: str) ->
 
 
 # ---------------------------------------------------------------------------------------
-# Structured JSON query (§5.4, D4.3)
+# Structured JSON query
 # ---------------------------------------------------------------------------------------
 
 _ORDERING = {
@@ -306,7 +308,7 @@ def _sort_keys(spec: Any, fields: Sequence[Field]) -> list[tuple[Field, bool]]:
 
 def _non_negative_json(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ApiError(422, f"{name} must be a non-negative integer")
+        raise ApiError(422, not_non_negative(name))
     return value
 
 
@@ -316,7 +318,7 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_structured(body: bytes, fields: Sequence[Field]) -> StructuredQuery:
-    """Parse and validate a structured JSON query body (strict JSON, §5.4)."""
+    """Parse and validate a structured JSON query body (strict JSON)."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -484,7 +486,7 @@ class JsonPathQueryParser(BodyParser):
 
 
 class StructuredQueryParser(BodyParser):
-    """Both structured JSON query types (D4.1); the view's `entity_fields` are the fields
+    """Both structured JSON query types; the view's `entity_fields` are the fields
     a filter or sort may name."""
 
     media_type = STRUCTURED_QUERY_TYPES[0]
@@ -497,7 +499,7 @@ class StructuredQueryParser(BodyParser):
 
 
 QUERY_PARSERS = (FormQueryParser, JsonPathQueryParser, StructuredQueryParser)
-# Every QUERY error carries `Accept-Query`; an unsupported Content-Type also `Accept` (§5.2).
+# Every QUERY error carries `Accept-Query`; an unsupported Content-Type also `Accept`.
 QUERY_BODY = BodyFormats(
     QUERY_PARSERS,
     unsupported="Unsupported QUERY Content Type - {header}",

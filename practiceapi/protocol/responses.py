@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import cast
 
 from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
 
-from practiceapi.editions import served
 from practiceapi.protocol.errors import NotAcceptable
 from practiceapi.protocol.formats import render
 from practiceapi.protocol.messages import NOT_FOUND
@@ -21,7 +20,8 @@ from practiceapi.protocol.negotiation import (
     VendorXml,
 )
 from practiceapi.protocol.payloads import ErrorMessages
-from practiceapi.request import ApiRequest, api_request, outcome_of
+from practiceapi.protocol.request import ApiRequest, api_request, outcome_of
+from practiceapi.protocol.settings import AcceptReading, protocol_settings
 
 
 def negotiated_type(
@@ -31,8 +31,11 @@ def negotiated_type(
     structured_xml: VendorXml | None = None,
 ) -> str:
     """The media type to answer `request` in, or raise NotAcceptable: on the API-challenge
-    routes as the edition being served reads Accept, elsewhere by §3 (q-values, wildcards)."""
-    reading = served().accept_reading if cast(ApiRequest, request).api_endpoint else RankedAccept
+    routes as the project reads Accept (`protocol_settings.accept_reading`), elsewhere by
+    q-values and wildcards."""
+    reading: type[AcceptReading] = RankedAccept
+    if cast(ApiRequest, request).api_endpoint:
+        reading = protocol_settings.accept_reading or RankedAccept
     return reading.media_type(request.META.get("HTTP_ACCEPT"), producible, structured_xml)
 
 
@@ -82,7 +85,7 @@ def error_response(
 
 
 def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpResponse:
-    """A body-less response; it carries no Content-Type (spec/api.md §10.4)."""
+    """A body-less response; it carries no Content-Type."""
     response = HttpResponse(status=status)
     del response["Content-Type"]
     for name, value in (headers or {}).items():
@@ -91,41 +94,21 @@ def empty_response(status: int, headers: dict[str, str] | None = None) -> HttpRe
 
 
 def status_only_404(request: ApiRequest) -> HttpResponse | None:
-    """The 404 of an unknown resource where the edition answers it by status only, or None
+    """The 404 of an unknown resource where the project answers it by status only, or None
     where the error (or, for a browser, the friendly page) answers it."""
-    return served().status_answers.unknown_resource(request)
-
-
-class StatusAnswers(Protocol):
-    """How a bare status looks: an unknown resource's 404, a fixed route's empty 405 (an
-    edition's choice)."""
-
-    @staticmethod
-    def wants_page(request: HttpRequest) -> bool:
-        """Does an unrouted request get the friendly HTML page?"""
-        ...
-
-    @staticmethod
-    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
-        """The 404 of an unknown resource, or None for the error in the negotiated type."""
-        ...
-
-    @staticmethod
-    def bare_content_type(accept: str | None) -> str | None:
-        """The Content-Type of an empty status answer (None: none)."""
-        ...
+    return (protocol_settings.status_answers or ErrorStatusAnswers).unknown_resource(request)
 
 
 class ErrorStatusAnswers:
     """An unknown resource is the 404 error in the negotiated type, or the friendly page
-    for a client that prefers HTML (D2.5); an empty answer carries no Content-Type."""
+    for a client that prefers HTML; an empty answer carries no Content-Type."""
 
     @staticmethod
     def wants_page(request: HttpRequest) -> bool:
         return preferred_type(request) == HTML
 
     @staticmethod
-    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
+    def unknown_resource(request: HttpRequest) -> HttpResponse | None:
         return None
 
     @staticmethod
@@ -150,7 +133,7 @@ class BareStatusAnswers:
         return JSON if first in ("", "*/*") else first
 
     @staticmethod
-    def unknown_resource(request: ApiRequest) -> HttpResponse | None:
+    def unknown_resource(request: HttpRequest) -> HttpResponse | None:
         accept = (request.META.get("HTTP_ACCEPT") or "").strip().lower()
         if "html" in accept:
             return None
@@ -160,5 +143,6 @@ class BareStatusAnswers:
         if wanted is None:
             content_type = BareStatusAnswers.bare_content_type(accept)
             return empty_response(404, {"Content-Type": content_type or JSON})
-        request.negotiated_type = wanted  # the error answers in it, whatever else Accept says
-        return error_response(request, 404, [NOT_FOUND], xml_child="message")
+        api = api_request(request)
+        api.negotiated_type = wanted  # the error answers in it, whatever else Accept says
+        return error_response(api, 404, [NOT_FOUND], xml_child="message")

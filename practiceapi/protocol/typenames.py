@@ -7,7 +7,7 @@ from typing import Any
 
 
 def json_type_name(value: Any) -> str:
-    """A body value's type as validation messages name it (spec/api.md §2.8):
+    """A body value's type as validation messages name it:
     STRING, BOOLEAN, INTEGER, NUMERIC, OBJECT, ARRAY or NULL."""
     if value is None:
         return "NULL"

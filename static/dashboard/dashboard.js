@@ -264,6 +264,7 @@
     if (missed.length) { news.push("Last try missed: " + missed.join("; ")); }
     var live = document.getElementById("live");
     if (live && news.length) { live.textContent = news.join(". "); }
+    document.dispatchEvent(new CustomEvent("progress-status", { detail: data }));
   }
 
   function poll(url) {

@@ -75,17 +75,6 @@ def test_it_counts_completions_per_challenge(
     assert 'style="width:50%"' in html
 
 
-def test_it_names_where_the_class_is_stuck(
-    admin_client: Client, cohort: Cohort, make_session
-) -> None:
-    make_session(4, cohort=cohort)
-    make_session(4, cohort=cohort)
-    make_session(1, cohort=cohort)
-    html = admin_client.get(url(cohort)).content.decode()
-    fifth = challenges_for("multi")[4]
-    assert f"#05 {fifth.name}" in html
-
-
 def test_an_empty_cohort_explains_how_students_join(admin_client: Client, cohort: Cohort) -> None:
     html = admin_client.get(url(cohort)).content.decode()
     assert "No students have joined yet" in html

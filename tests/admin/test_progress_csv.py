@@ -42,7 +42,7 @@ def test_the_header_has_totals_then_every_challenge_key(admin_client: Client, ma
         "created_at",
         "last_seen",
     ]
-    assert header[8:] == list(keys_for("multi"))
+    assert header[8:-4] == list(keys_for("multi"))
 
 
 def test_it_has_one_row_per_selected_session(admin_client: Client, make_session) -> None:
@@ -59,7 +59,7 @@ def test_a_row_holds_totals_and_completion_times(
     row = table(export(admin_client, session.guid))[1]
     assert row[:6] == [session.guid, "Ada", "monday-am", "3", "99", "3"]
     assert row[8:11] == [STAMP] * 3
-    assert row[11:] == [""] * 96
+    assert row[11:-4] == [""] * 96
 
 
 def test_it_defuses_spreadsheet_formulas_in_names(admin_client: Client, make_session) -> None:

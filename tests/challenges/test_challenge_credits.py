@@ -110,8 +110,39 @@ def test_the_table_has_one_row_per_challenge() -> None:
     assert keys == list(keys_for("multi")), "rows out of catalogue order, or unknown keys"
 
 
+# Challenges a request showing their intent cannot nearly miss: whatever sets them apart
+# from their siblings (the method on the heartbeat, a wrong doneStatus, a todo id that is
+# not there, the right credentials ...) is also what makes the API answer as they need, so
+# such a request completes them. A request without that intent is another challenge's try.
+CANNOT_BE_NEARLY_MISSED = {
+    "CREATE_NEW_CHALLENGER",
+    "GET_TODOS",
+    "GET_TODO_404",
+    "POST_TODOS_BAD_DONE_STATUS",
+    "PUT_TODOS_422",
+    "POST_TODOS_404",
+    "PUT_TODOS_NO_ID_422",
+    "PUT_TODOS_ID_NOT_FOUND_404",
+    "GET_ACCEPT_ANY_DEFAULT_JSON",
+    "GET_JSON_BY_DEFAULT_NO_ACCEPT",
+    "GET_TODOS_EXPORT_CSV_CONTENT_DISPOSITION",
+    "GET_TODOS_EXPORT_HTML_CONTENT_DISPOSITION",
+    "GET_TODOS_EXPORT_TSV_CONTENT_DISPOSITION",
+    "PUT_NEW_RESTORED_CHALLENGER_PROGRESS_STATUS",
+    "DELETE_HEARTBEAT_405",
+    "PATCH_HEARTBEAT_500",
+    "TRACE_HEARTBEAT_501",
+    "GET_HEARTBEAT_204",
+    "OVERRIDE_DELETE_HEARTBEAT_405",
+    "OVERRIDE_PATCH_HEARTBEAT_500",
+    "OVERRIDE_TRACE_HEARTBEAT_501",
+    "CREATE_SECRET_TOKEN_201",
+    "GET_SECRET_NOTE_401",
+}
+
+
 def test_every_row_has_a_near_miss() -> None:
-    assert [row.key for row in ROWS if not row.near_miss] == []
+    assert {row.key for row in ROWS if not row.near_miss} == CANNOT_BE_NEARLY_MISSED
 
 
 def test_every_row_has_a_request_that_is_neither_credit_nor_near_miss() -> None:

@@ -1,4 +1,4 @@
-"""GET/PUT /api/challenger/database/{guid}: save and restore the todo list (§C.5, §C.6)."""
+"""GET/PUT /api/challenger/database/{guid}: save and restore the todo list."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET/PUT /api/challenger/{guid}: the progress payload and restoring it (§C.3, §C.4)."""
+"""GET/PUT /api/challenger/{guid}: the progress payload and restoring it."""
 
 from __future__ import annotations
 

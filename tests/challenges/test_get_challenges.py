@@ -1,4 +1,4 @@
-"""GET /api/challenges: the catalogue with this session's statuses (challenges.md §B.4)."""
+"""GET /api/challenges: the catalogue with this session's statuses."""
 
 from __future__ import annotations
 

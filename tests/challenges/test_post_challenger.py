@@ -1,4 +1,4 @@
-"""POST /api/challenger: new session 201, existing 200, unknown 404 (challenges.md §C.2)."""
+"""POST /api/challenger: new session 201, existing 200, unknown 404."""
 
 from __future__ import annotations
 

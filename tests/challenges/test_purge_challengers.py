@@ -1,4 +1,4 @@
-"""manage.py purge_challengers removes idle sessions with all their data (D1.5)."""
+"""manage.py purge_challengers removes idle sessions with all their data."""
 
 from __future__ import annotations
 

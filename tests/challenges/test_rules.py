@@ -23,7 +23,7 @@ from challenges.catalogue import (
 from challenges.catalogue import attempts as route_attempts
 from challenges.conditions import QUERY, request_carries
 from challenges.exchange import Exchange
-from practiceapi.outcome import Outcome
+from practiceapi.protocol.outcome import Outcome
 from practiceapi.protocol.payloads import Collection, ErrorMessages, Item
 from todos.facts import CreatedTodo, StoreFacts
 
@@ -133,9 +133,12 @@ def post_todos(
     return ex("POST", "todos", status=status, headers=headers, response_headers=rh, response=b"x")
 
 
-def export(status: int, disposition: str) -> Exchange:
+def export(status: int, disposition: str, fmt: str = "") -> Exchange:
+    """An export answered with `disposition`; `fmt` the `?format=` asked for (by default
+    the one the file name ends in)."""
     rh = {"content-disposition": disposition}
-    return ex("GET", "todos/export", status=status, response_headers=rh)
+    asked = fmt or disposition.rstrip('"').rsplit(".", 1)[-1]
+    return ex("GET", "todos/export", status=status, query=f"format={asked}", response_headers=rh)
 
 
 def secret(
@@ -179,6 +182,10 @@ def patch(content_type: str, status: int = 200, path: str = "todos/1") -> Exchan
 
 MAX_TITLE = "t" * 50
 MAX_DESCRIPTION = "d" * 200
+# Bodies that show a create challenge's intent (an attempt is what the request sends).
+MAXED_OUT = {"title": MAX_TITLE, "description": MAX_DESCRIPTION}
+LONG_TITLE = {"title": MAX_TITLE + "t"}
+LONG_DESCRIPTION = {"title": "t", "description": MAX_DESCRIPTION + "d"}
 TITLE_TOO_LONG = (
     "Failed Validation: Maximum allowable length exceeded for title - maximum allowed is 50"
 )
@@ -428,6 +435,7 @@ CASES: list[Case] = [
                 "POST",
                 "todos",
                 status=422,
+                body={"title": "x", "doneStatus": "bob"},
                 messages=["Failed Validation: doneStatus should be BOOLEAN but was STRING"],
             )
         ],
@@ -444,9 +452,15 @@ CASES: list[Case] = [
     case(
         "POST_TODOS_TOO_LONG_TITLE_LENGTH",
         [
-            ex("POST", "todos", status=422, messages=[TITLE_TOO_LONG]),
-            ex("POST", "todos/3", status=422, messages=["other", TITLE_TOO_LONG]),
-            ex("POST", "todos", status=422, response={"errorMessages": [TITLE_TOO_LONG]}),
+            ex("POST", "todos", status=422, body=LONG_TITLE, messages=[TITLE_TOO_LONG]),
+            ex("POST", "todos/3", status=422, body=LONG_TITLE, messages=["other", TITLE_TOO_LONG]),
+            ex(
+                "POST",
+                "todos",
+                status=422,
+                body=LONG_TITLE,
+                response={"errorMessages": [TITLE_TOO_LONG]},
+            ),
         ],
         [
             ex("PUT", "todos/3", status=422, messages=[TITLE_TOO_LONG]),
@@ -457,8 +471,14 @@ CASES: list[Case] = [
     case(
         "POST_TODOS_TOO_LONG_DESCRIPTION_LENGTH",
         [
-            ex("POST", "todos", status=422, messages=[DESCRIPTION_TOO_LONG]),
-            ex("POST", "todos/3", status=422, messages=[DESCRIPTION_TOO_LONG]),
+            ex("POST", "todos", status=422, body=LONG_DESCRIPTION, messages=[DESCRIPTION_TOO_LONG]),
+            ex(
+                "POST",
+                "todos/3",
+                status=422,
+                body=LONG_DESCRIPTION,
+                messages=[DESCRIPTION_TOO_LONG],
+            ),
         ],
         [
             ex("POST", "todos", status=422, messages=[TITLE_TOO_LONG]),
@@ -472,6 +492,7 @@ CASES: list[Case] = [
                 "POST",
                 "todos",
                 status=201,
+                body=MAXED_OUT,
                 response_headers={"location": "/api/todos/11"},
                 created={"id": 11, "title": MAX_TITLE, "description": MAX_DESCRIPTION},
             ),
@@ -479,6 +500,7 @@ CASES: list[Case] = [
                 "POST",
                 "todos",
                 status=201,
+                body=MAXED_OUT,
                 response_headers={"location": "http://host/todos/12"},
                 response={"id": 12, "title": MAX_TITLE, "description": MAX_DESCRIPTION},
             ),
@@ -524,7 +546,15 @@ CASES: list[Case] = [
     ),
     case(
         "POST_TODOS_INVALID_EXTRA_FIELD",
-        [ex("POST", "todos", status=422, messages=["Could not find field: priority"])],
+        [
+            ex(
+                "POST",
+                "todos",
+                status=422,
+                body={"title": "x", "priority": "high"},
+                messages=["Could not find field: priority"],
+            )
+        ],
         [
             ex("POST", "todos", status=400, messages=["Could not find field: priority"]),
             ex("POST", "todos/1", status=422, messages=["Could not find field: priority"]),
@@ -538,12 +568,14 @@ CASES: list[Case] = [
                 "PUT",
                 "todos/99",
                 status=422,
+                body={"id": 99, "title": "x"},
                 messages=["Cannot create todo with PUT due to Auto fields id"],
             ),
             ex(
                 "PUT",
                 "todos/99",
                 status=422,
+                body={"id": 99, "title": "x"},
                 response=b"<errorMessages><errorMessage>Cannot create todo with PUT due to "
                 b"Auto fields id</errorMessage></errorMessages>",
             ),
@@ -639,7 +671,15 @@ CASES: list[Case] = [
     ),
     case(
         "PUT_TODOS_422_NO_AMEND_ID",
-        [ex("PUT", "todos/1", status=422, messages=["Can not amend id from 1 to 2"])],
+        [
+            ex(
+                "PUT",
+                "todos/1",
+                status=422,
+                body={"id": 2, "title": "x"},
+                messages=["Can not amend id from 1 to 2"],
+            )
+        ],
         [
             ex("PUT", "todos/1", status=422, messages=["title : field is mandatory"]),
             ex("PUT", "todos/1", status=400, messages=["Can not amend id from 1 to 2"]),
@@ -983,6 +1023,7 @@ CASES: list[Case] = [
                 "PUT",
                 f"challenger/{OTHER_GUID}",
                 status=409,
+                body={"xChallenger": GUID},
                 response={"errorMessages": ["URL GUID does not match payload X-CHALLENGER"]},
             )
         ],

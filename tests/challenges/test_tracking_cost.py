@@ -68,23 +68,27 @@ def test_a_near_miss_alone_is_one_write(client, guid) -> None:
     assert len(writes(queries)) == 1
 
 
+CALENDAR = {"Accept": "text/calendar"}
+
+
 def test_a_credit_and_a_near_miss_share_one_write(client, guid) -> None:
-    # An existing todo completes GET_TODO and nearly misses GET_TODO_404.
+    # A missing todo asked for as a calendar entry completes GET_TODO_404 and nearly misses
+    # GET_TODO_ACCEPT_TEXT_CALENDAR.
     with CaptureQueriesContext(connection) as queries:
-        client.get("/api/todos/1", headers={"X-CHALLENGER": guid})
+        client.get("/api/todos/99", headers={"X-CHALLENGER": guid, **CALENDAR})
     challenger = Challenger.objects.get(pk=guid)
-    assert "GET_TODO" in challenger.progress
-    assert "GET_TODO_404" in challenger.near_misses
+    assert "GET_TODO_404" in challenger.progress
+    assert "GET_TODO_ACCEPT_TEXT_CALENDAR" in challenger.near_misses
     assert len(writes(queries)) == 1
 
 
 def test_a_credit_removing_a_near_miss_is_one_write(client, guid) -> None:
-    client.get("/api/todos/1", headers={"X-CHALLENGER": guid})
+    client.get("/api/todos/99", headers={"X-CHALLENGER": guid, **CALENDAR})
     with CaptureQueriesContext(connection) as queries:
-        client.get("/api/todos/99", headers={"X-CHALLENGER": guid})
+        client.get("/api/todos/1", headers={"X-CHALLENGER": guid, **CALENDAR})
     challenger = Challenger.objects.get(pk=guid)
-    assert "GET_TODO_404" in challenger.progress
-    assert "GET_TODO_404" not in challenger.near_misses
+    assert "GET_TODO_ACCEPT_TEXT_CALENDAR" in challenger.progress
+    assert "GET_TODO_ACCEPT_TEXT_CALENDAR" not in challenger.near_misses
     assert len(writes(queries)) == 1
 
 

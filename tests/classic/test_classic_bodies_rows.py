@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 33-38: Content-Type, body syntax, Accept and body size."""
+"""Classic edition: Content-Type, body syntax, Accept and body size."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 1-9: /challenger, /challenger/{guid}, /challenger/database/{guid}."""
+"""Classic edition: /challenger, /challenger/{guid}, /challenger/database/{guid}."""
 
 from __future__ import annotations
 

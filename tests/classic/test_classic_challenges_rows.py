@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 10-11: GET/HEAD/OPTIONS /challenges."""
+"""Classic edition: GET/HEAD/OPTIONS /challenges."""
 
 from __future__ import annotations
 

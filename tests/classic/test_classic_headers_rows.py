@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 54-56: CORS, the X-CHALLENGER header, error bodies."""
+"""Classic edition: CORS, the X-CHALLENGER header, error bodies."""
 
 from __future__ import annotations
 

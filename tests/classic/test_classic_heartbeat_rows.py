@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 44-48: /heartbeat, its deliberate statuses and method override."""
+"""Classic edition: /heartbeat, its deliberate statuses and method override."""
 
 from __future__ import annotations
 

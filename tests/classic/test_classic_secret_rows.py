@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 49-53: /secret/token and /secret/note."""
+"""Classic edition: /secret/token and /secret/note."""
 
 from __future__ import annotations
 

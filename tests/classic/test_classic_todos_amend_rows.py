@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 26-32: POST and PUT /todos/{id}."""
+"""Classic edition: POST and PUT /todos/{id}."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 18-25: POST /todos and its 400s."""
+"""Classic edition: POST /todos and its 400s."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 12-17: reading todos, the default data, unrouted paths."""
+"""Classic edition: reading todos, the default data, unrouted paths."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Classic edition, spec rows 39-43: the write guard, DELETE, the fixed 405s and OPTIONS."""
+"""Classic edition: the write guard, DELETE, the fixed 405s and OPTIONS."""
 
 from __future__ import annotations
 

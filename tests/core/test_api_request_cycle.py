@@ -1,5 +1,5 @@
 """The API's handler runs its own request cycle instead of sending Django's request
-signals (practiceapi/handlers.py, `ApiHandler`): it keeps the database connections' upkeep
+signals (practiceapi/server/handlers.py, `ApiHandler`): it keeps the database connections' upkeep
 and answers as Django's WSGI handler would."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The production entry point (practiceapi/asgi.py): ASGI in, WSGI out, bodies buffered.
+"""The production entry point (practiceapi/server/asgi.py): ASGI in, WSGI out, bodies buffered.
 
 Unit tests with a tiny WSGI application that echoes what it was given; the behaviour
 through the real server (408 for a late body, no stall with forty of them, 400 for a
@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import orjson
 import pytest
 
-from practiceapi import asgi
+from practiceapi.server import asgi
 
 T = TypeVar("T")
 

@@ -1,4 +1,4 @@
-"""practiceapi/cpus.py: how the production server's workers share out the CPUs.
+"""practiceapi/server/cpus.py: how the production server's workers share out the CPUs.
 
 Whether `make run`'s workers end up on CPUs of their own is checked through the real
 server in tests/reliability/test_worker_cpus.py.
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from practiceapi import cpus
+from practiceapi.server import cpus
 from tests.fresh_python import run_python
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux only")
@@ -83,7 +83,7 @@ def test_pinning_covers_every_thread_and_those_started_later() -> None:
     cpu = max(os.sched_getaffinity(0))
     script = f"""
 import os, threading
-from practiceapi import cpus
+from practiceapi.server import cpus
 early = threading.Event()
 threading.Thread(target=early.wait, daemon=True).start()
 cpus.pin_process({cpu})

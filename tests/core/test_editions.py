@@ -11,8 +11,11 @@ from django.test import Client
 
 from challenges import catalogue
 from practiceapi.editions import CLASSIC_EDITION, CURRENT_EDITION, served
-from practiceapi.middleware import FixedCors, RequestedCors
+from practiceapi.protocol.cors import FixedCors, RequestedCors
 from practiceapi.protocol.negotiation import HeaderOrderAccept, RankedAccept
+from practiceapi.protocol.parsers import LenientJsonObject, StrictJsonObject
+from practiceapi.protocol.responses import BareStatusAnswers, ErrorStatusAnswers
+from practiceapi.protocol.settings import protocol_settings
 from secrets_app.editions import secret_edition
 from todos import editions as todo_editions
 from todos.editions import todo_edition
@@ -41,6 +44,20 @@ def test_the_choice_is_kept_until_the_setting_changes(settings) -> None:  # noqa
 def test_an_edition_chooses_classes() -> None:
     assert (CURRENT_EDITION.accept_reading, CURRENT_EDITION.cors) == (RankedAccept, RequestedCors)
     assert (CLASSIC_EDITION.accept_reading, CLASSIC_EDITION.cors) == (HeaderOrderAccept, FixedCors)
+
+
+def test_the_served_edition_fills_the_protocol_layers_settings(settings) -> None:  # noqa: ANN001
+    def read() -> tuple[object, ...]:
+        return (
+            protocol_settings.validation_status,
+            protocol_settings.accept_reading,
+            protocol_settings.json_object_reading,
+            protocol_settings.status_answers,
+        )
+
+    assert read() == (422, RankedAccept, StrictJsonObject, ErrorStatusAnswers)
+    settings.APICHALLENGES_EDITION = "classic"
+    assert read() == (400, HeaderOrderAccept, LenientJsonObject, BareStatusAnswers)
 
 
 @pytest.mark.django_db

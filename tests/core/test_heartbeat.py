@@ -1,4 +1,4 @@
-"""/api/heartbeat answers every verb with its deliberate status (spec/api.md §7.1)."""
+"""/api/heartbeat answers every verb with its deliberate status."""
 
 from __future__ import annotations
 

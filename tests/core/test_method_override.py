@@ -1,4 +1,4 @@
-"""X-HTTP-Method-Override is honoured on POST (D2.3)."""
+"""X-HTTP-Method-Override is honoured on POST only."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """API routes run `API_MIDDLEWARE`, the site's pages every layer in `MIDDLEWARE`
-(practiceapi/handlers.py), in the application production serves."""
+(practiceapi/server/handlers.py), in the application production serves."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def test_every_site_only_layer_is_one_of_the_whole_stack() -> None:
 
 
 def sessions_opened(monkeypatch: pytest.MonkeyPatch, path: str) -> int:
-    from practiceapi import wsgi
+    from practiceapi.server import wsgi
 
     opened: list[str] = []
     original = SessionMiddleware.process_request

@@ -1,4 +1,4 @@
-"""Unknown paths: 404 in the negotiated format, a friendly page for browsers (D2.5)."""
+"""Unknown paths: 404 in the negotiated format, a friendly page for browsers."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from challengers.models import Challenger
-from practiceapi import outcome as outcome_module
+from practiceapi.protocol import outcome as outcome_module
 from practiceapi.protocol.payloads import Collection, ErrorMessages
 from todos.facts import CreatedTodo, StoreFacts
 
@@ -29,7 +29,9 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["practiceapi/request.py", "practiceapi/outcome.py"])
+@pytest.mark.parametrize(
+    "module", ["practiceapi/protocol/request.py", "practiceapi/protocol/outcome.py"]
+)
 def test_the_protocol_request_names_no_app(module: str) -> None:
     path = ROOT / module
     imports = imported_modules(path)

@@ -1,4 +1,4 @@
-"""Headers every API response carries: CORS, cache, robots, X-CHALLENGER (spec/api.md §10)."""
+"""Headers every API response carries: CORS, cache, robots, X-CHALLENGER."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from challenges import routes
 from practiceapi.middleware import ProtocolMiddleware
-from practiceapi.request import ApiRequest
+from practiceapi.protocol.request import ApiRequest
 
 GUID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
 
@@ -79,7 +79,8 @@ def test_the_wsgi_application_resolves_a_path_once(monkeypatch, db) -> None:  # 
     from django.test.client import RequestFactory as Factory
     from django.urls.resolvers import URLResolver
 
-    from practiceapi import routing, wsgi
+    from practiceapi import routing
+    from practiceapi.server import wsgi
 
     routing._match.cache_clear()
 

@@ -1,4 +1,4 @@
-"""431 for an over-long X-CHALLENGER, 413 for bodies over 1 MB (spec/api.md §10.3)."""
+"""431 for an over-long X-CHALLENGER, 413 for bodies over 1 MB."""
 
 from __future__ import annotations
 

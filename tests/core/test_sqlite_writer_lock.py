@@ -1,4 +1,4 @@
-"""Writers of one SQLite file queue on its lock file (practiceapi/sqlite/base.py): a writer
+"""Writers of one SQLite file queue on its lock file (practiceapi/backends/sqlite/base.py): a writer
 that finds another's transaction open waits for it in the kernel, not in SQLite's busy
 handler, and goes on as soon as that transaction ends.
 
@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from practiceapi.sqlite.base import DatabaseWrapper
+from practiceapi.backends.sqlite.base import DatabaseWrapper
 
 
 def wrapper(path: Path) -> DatabaseWrapper:
     settings = {
         **connections["default"].settings_dict,
-        "ENGINE": "practiceapi.sqlite",
+        "ENGINE": "practiceapi.backends.sqlite",
         "NAME": str(path),
         "OPTIONS": {
             "init_command": "PRAGMA journal_mode=WAL;",

@@ -1,4 +1,4 @@
-"""Mirror size limit: Content-Length over 24000 is a 413, in the asked format (spec/api.md §8)."""
+"""Mirror size limit: Content-Length over 24000 is a 413, in the asked format."""
 
 from __future__ import annotations
 

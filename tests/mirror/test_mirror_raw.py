@@ -1,4 +1,4 @@
-"""/mirror/raw[/...]: the mirror text, always as text/plain (spec/api.md §8)."""
+"""/mirror/raw[/...]: the mirror text, always as text/plain."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/mirror/request[/...]: the interpreted mirror, for every verb (spec/api.md §8)."""
+"""/mirror/request[/...]: the interpreted mirror, for every verb."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Java `HashMap` iteration order the XML renderer reproduces (decisions D3.6)."""
+"""The Java `HashMap` iteration order the XML renderer reproduces:
+student suites check the order of XML children with `xs:sequence` schemas."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Accept-header negotiation (spec api.md §3.1-3.3, challenges.md §0 and #49-#62)."""
+"""Accept-header negotiation: selection, the structured XML types and the 406 rules, as
+challenges #49-#62 exercise them."""
 
 from __future__ import annotations
 
@@ -50,15 +51,15 @@ def outcome(accept: str | None, *, structured_xml: bool = False) -> str:
         return f"406 {error.messages[0]}"
 
 
-# --- §3.1 selection ----------------------------------------------------------------------
+# --- selection ---------------------------------------------------------------------------
 
 SELECTION = [
-    # rule 5: no Accept, or an empty one, means JSON
+    # no Accept, or an empty one, means JSON
     pytest.param(None, JSON, id="missing-header-is-json"),
     pytest.param("", JSON, id="empty-header-is-json"),
     pytest.param("   ", JSON, id="blank-header-is-json"),
     pytest.param(" , ,, ", JSON, id="header-of-only-commas-has-no-ranges-so-json"),
-    # spec table
+    # wildcards, position and q
     pytest.param("*/*", JSON, id="any-is-json"),
     pytest.param("application/*", JSON, id="application-wildcard-is-json-by-server-preference"),
     pytest.param("text/*", CSV, id="text-wildcard-is-csv-by-server-preference"),
@@ -77,7 +78,7 @@ SELECTION = [
     pytest.param("application/json; charset=utf-8", JSON, id="params-other-than-q-ignored"),
     pytest.param("Application/JSON", JSON, id="media-type-is-case-insensitive"),
     pytest.param("TEXT/CSV;Q=0.5, text/html;q=0.4", CSV, id="q-parameter-is-case-insensitive"),
-    # rule 4: q, then specificity, then position, then server preference
+    # ranking: q, then specificity, then position, then server preference
     pytest.param("text/html;q=0.5, */*", JSON, id="rank-q-beats-specificity"),
     pytest.param("*/*, text/html", HTML, id="rank-specificity-beats-position"),
     pytest.param("text/*, text/html", HTML, id="rank-exact-beats-type-wildcard-at-equal-q"),
@@ -88,7 +89,7 @@ SELECTION = [
     pytest.param(
         "application/*;q=0.5, text/csv;q=0.4", JSON, id="rank-server-preference-breaks-full-tie"
     ),
-    # rule 3: which range decides for one type
+    # which range decides for one type
     pytest.param(
         "text/csv;q=0, text/*", TEXT, id="best-range-exact-beats-type-wildcard-even-when-q0"
     ),
@@ -101,7 +102,7 @@ SELECTION = [
         JSON,
         id="best-range-tie-uses-the-higher-q-for-ranking",
     ),
-    # rule 1: parsing
+    # parsing
     pytest.param(
         'application/xml;q="0.4", application/json;q="0.9"', JSON, id="q-value-may-be-quoted"
     ),
@@ -153,7 +154,7 @@ def test_producible_is_in_server_preference_order() -> None:
     assert PRODUCIBLE == (JSON, XML, CSV, TEXT, HTML, NDJSON, JSONL, JSON_SEQ, TSV, TEXT_XML)
 
 
-# --- §3.3 406 rules ----------------------------------------------------------------------
+# --- 406 rules ---------------------------------------------------------------------------
 
 NOT_ACCEPTABLE = [
     # nothing matches any producible type, q ignored
@@ -192,7 +193,7 @@ def test_not_acceptable_is_a_406_api_error_forcing_json() -> None:
     assert raised.value.force_json
 
 
-# --- §3.2 structured XML (todo routes) ---------------------------------------------------
+# --- structured XML (todo routes) --------------------------------------------------------
 
 STRUCTURED = [
     pytest.param(VENDOR_XML, VENDOR_XML, id="challenge-61-vendor-type-echoed"),
@@ -402,7 +403,7 @@ def test_accept_matches(accept: str | None, media_type: str, expected: bool) -> 
     assert accept_matches(accept, media_type) is expected
 
 
-# --- accept_recognises_any (rule #54) ---------------------------------------------------
+# --- accept_recognises_any (challenge #54) ----------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""QUERY bodies: form, JSONPath and structured JSON (api.md §5, D4.1 to D4.4)."""
+"""QUERY bodies: form, JSONPath and structured JSON."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_accept_query_lists_the_seed_type_first() -> None:
     )
 
 
-# ----- Content-Type (§5.2) ------------------------------------------------------------
+# ----- Content-Type ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("content_type", [None, "", "  "])

@@ -1,4 +1,5 @@
-"""Filtering, sorting and paging of a collection (api.md §4.3 to §4.6, D3.2, D3.3)."""
+"""Filtering, sorting and paging of a collection: type-aware comparisons, every filter
+ANDed, ascending id when no `_sortBy` is given."""
 
 from __future__ import annotations
 
@@ -190,7 +191,7 @@ def test_contains_is_a_literal_case_sensitive_substring() -> None:
 
 
 def test_regex_and_wildcard_do_not_short_circuit_later_filters() -> None:
-    # The reference stops after a ~= / *= filter; D3.3 ANDs everything.
+    # The reference stops after a ~= / *= filter; here every filter is ANDed.
     assert ids("title*=file*&id>5") == [8]
     assert ids("title~=file.*&doneStatus=true") == [2]
 

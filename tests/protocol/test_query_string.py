@@ -1,4 +1,4 @@
-"""Parsing of URL query strings and form bodies (api.md §4.1, §4.2, §4.4)."""
+"""Parsing of URL query strings and form bodies."""
 
 from __future__ import annotations
 

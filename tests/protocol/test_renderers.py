@@ -1,4 +1,4 @@
-"""Exact bytes of every output format (spec/api.md §3.5, §2.9, §2.11, §8; decisions D3.6, D3.10).
+"""Exact bytes of every output format, as clients compare them.
 
 No database: renderers are pure functions of a payload. The sample collection carries every
 awkward value once: a comma, a double quote, a newline, a tab, `<&>'"`, a backslash, an

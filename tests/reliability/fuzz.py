@@ -40,7 +40,7 @@ SCHEMATHESIS = (
 BASIC_ADMIN = "Basic " + base64.b64encode(b"admin:password").decode()
 # Every `{guid}` path parameter names the fuzzing session, so that the session routes reach
 # their real logic instead of answering 404 for a random GUID. Some 5xx are answers the
-# challenges require (spec/api.md §1.2): PATCH/TRACE on /sim -> 501, PATCH on the
+# challenges require: PATCH/TRACE on /sim -> 501, PATCH on the
 # heartbeat -> 500, TRACE -> 501; only those operations accept them.
 CONFIG = """\
 [parameters]

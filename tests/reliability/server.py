@@ -1,7 +1,7 @@
 """The production server in a subprocess, and a plain HTTP client for talking to it.
 
 The reliability tests judge what a hosted classroom would see, so they run the same
-command as `make run` (practiceapi/serve.py) rather than Django's test server, on a
+command as `make run` (practiceapi/server/serve.py) rather than Django's test server, on a
 database of their own: a temporary SQLite file, or a scratch PostgreSQL database when
 `DATABASE_URL` points at PostgreSQL. This module owns starting, waiting for, stopping and
 SIGKILLing that server, creating/dropping its database (and terminating its connections
@@ -34,8 +34,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import orjson
 
-from practiceapi import serve
-from practiceapi.serve import is_postgres
+from practiceapi.server import serve
+from practiceapi.server.serve import is_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -284,7 +284,7 @@ class Server:
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
     workers: int = 2
-    threads: int = 0  # 0: what `make run` picks for the database (practiceapi/serve.py)
+    threads: int = 0  # 0: what `make run` picks for the database (practiceapi/server/serve.py)
     port: int = 0
     group: ProcessGroup | None = None
     host: str = "127.0.0.1"
@@ -306,7 +306,7 @@ class Server:
     ) -> Server:
         self.port = self.port or free_port()
         self.threads = self.threads or serve.default_threads(self.database_url)
-        # The command `make run` uses (practiceapi/serve.py).
+        # The command `make run` uses (practiceapi/server/serve.py).
         command = serve.command(
             self.host,
             self.port,

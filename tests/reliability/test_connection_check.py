@@ -1,4 +1,4 @@
-"""The project's PostgreSQL backend (practiceapi/db) finds dead connections without asking
+"""The project's PostgreSQL backend (practiceapi/backends/postgresql) finds dead connections without asking
 the server, and Django then replaces them before a request's first statement.
 
 Each test opens the backend on a scratch database of its own, the way a server thread
@@ -21,7 +21,7 @@ import pytest
 from django.db import OperationalError, connections
 from django.db.backends.postgresql.base import DatabaseWrapper as DjangoWrapper
 
-from practiceapi.db.base import DatabaseWrapper
+from practiceapi.backends.postgresql.base import DatabaseWrapper
 from tests.reliability.server import (
     database_backends,
     free_port,
@@ -55,7 +55,7 @@ def make_wrapper(database_url: str, **overrides: Any) -> DatabaseWrapper:
     settings_dict = copy.deepcopy(connections["default"].settings_dict)
     settings_dict["NAME"] = urlsplit(database_url).path.lstrip("/")
     settings_dict.update(overrides)
-    assert settings_dict["ENGINE"] == "practiceapi.db"
+    assert settings_dict["ENGINE"] == "practiceapi.backends.postgresql"
     return DatabaseWrapper(settings_dict, alias=f"check_{uuid.uuid4().hex[:8]}")
 
 

@@ -1,4 +1,4 @@
-"""A SIGKILLed production server loses nothing it acknowledged (D1.3).
+"""A SIGKILLed production server loses nothing it acknowledged.
 
 The scenario runs once per module: start the production server on a scratch database of its own (a
 temporary SQLite file, or a scratch PostgreSQL database when `DATABASE_URL` is postgres),

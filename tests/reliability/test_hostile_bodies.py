@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from practiceapi.asgi import body_deadline
+from practiceapi.server.asgi import body_deadline
 from tests.reliability.server import Server, _read_reply, list_todos, raw_request, request
 from tests.reliability.victim import Victim, is_error_document
 
@@ -37,7 +37,7 @@ def victim(server: Server) -> Victim:
 
 # ------------------------------------------------------------------------ over the limits
 
-# Routes of the todo engine, where bodies over 5000 characters are refused (spec §2.3).
+# Routes of the todo engine, where bodies over 5000 characters are refused.
 LIMITED_ROUTES = [
     ("POST", "/api/todos", JSON),
     ("PUT", "/api/todos", JSON),
@@ -343,7 +343,7 @@ def test_content_length_beside_transfer_encoding_is_refused(victim: Victim) -> N
 
 def test_a_body_that_never_arrives_is_408_after_its_deadline(victim: Victim) -> None:
     """Content-Length: 100, 15 bytes sent, connection kept open: the server stops waiting
-    after the body deadline (practiceapi/asgi.py) and answers 408, changing nothing."""
+    after the body deadline (practiceapi/server/asgi.py) and answers 408, changing nothing."""
     before = victim.state()
     with socket.create_connection((victim.server.host, victim.server.port), timeout=30) as sock:
         started = time.monotonic()

@@ -1,6 +1,6 @@
 """Hostile request heads against the production server.
 
-A 40 KB header, a header block over 32 KiB (spec/api.md §1.4: 431), an over-long
+A 40 KB header, a header block over 32 KiB (431), an over-long
 `X-CHALLENGER`, hundreds of fields, an over-long request line and bytes that are not ASCII
 in it. The application answers what reaches it in the negotiated format; what the HTTP server
 refuses before the application runs (request line, field count) is still a 4xx, and the

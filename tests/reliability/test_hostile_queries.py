@@ -3,8 +3,8 @@
 Catastrophic regular expressions in `~=` filters (URL and form QUERY bodies), in
 structured `matches` and in JSONPath `match()`/`search()`; patterns whose compilation alone
 is the attack; huge and negative `_limit`/`_offset`; numbers too big for any parser. Each
-is a clear 4xx in the negotiated format (or, where the spec defines an answer, that answer)
-and the server stays available. The session is filled with the long `aaaa…!` values that
+is a clear 4xx in the negotiated format (or, where the public service defines an answer,
+that answer) and the server stays available. The session is filled with the long `aaaa…!` values that
 make backtracking explode.
 """
 
@@ -203,7 +203,7 @@ def test_a_bad_paging_value_is_an_xml_400_when_xml_is_accepted(
 def test_an_offset_past_any_list_is_an_empty_page(
     server: Server, victim: Victim, offset: str
 ) -> None:
-    """spec/api.md §4.5: an offset past the end is an empty collection, however large."""
+    """An offset past the end is an empty collection, however large."""
     reply = _get(victim, f"_offset={offset}")
     assert reply.status == 200
     assert reply.json() == {"todos": []}

@@ -27,8 +27,8 @@ SESSION_ROUTES = [
     ("POST", "/todos", False),
     ("POST", "/api/secret/note", True),
 ]
-# The simulator validates POST bodies on the collection (D5.3); its item routes ignore
-# bodies altogether (reference quirks, spec/api.md §9.2), so they only must not leak.
+# The simulator validates POST bodies on the collection; its item routes ignore
+# bodies altogether (quirks of the public service), so they only must not leak.
 SIM_ITEM_ROUTES = [("PUT", "/sim/entities/10"), ("POST", "/sim/entities/10")]
 
 

@@ -20,8 +20,8 @@ import time
 
 import pytest
 
-from practiceapi import serve
-from practiceapi.asgi import body_deadline
+from practiceapi.server import serve
+from practiceapi.server.asgi import body_deadline
 from tests.reliability.server import Server
 from tests.reliability.slowclients import (
     BODY_ANNOUNCED,

@@ -1,4 +1,4 @@
-"""`make run`'s workers each keep their threads on a CPU of its own (practiceapi/cpus.py):
+"""`make run`'s workers each keep their threads on a CPU of its own (practiceapi/server/cpus.py):
 the event loop and the Django threads of a worker hand every request over to each other.
 `PIN_WORKERS=0` leaves them where the kernel puts them."""
 

@@ -2,7 +2,7 @@
 
 The kernel's out-of-memory killer on a crowded classroom machine, or a crash in a C
 extension, can end one worker process; granian then stops the whole server unless it is
-told to start the worker again (practiceapi/serve.py)."""
+told to start the worker again (practiceapi/server/serve.py)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ session whose requests alternate between them sees one consistent state.
 On PostgreSQL (CI's second run) this is the hosted shape: N processes behind a load
 balancer; on SQLite both servers share one database file. The second server runs in the
 shape for hosts behind a body-buffering proxy (`PROXY_BUFFERS_BODIES=1`), so both server
-shapes of practiceapi/serve.py are exercised against the same data.
+shapes of practiceapi/server/serve.py are exercised against the same data.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Basic / Bearer / X-AUTH-TOKEN header parsing (spec/challenges.md §E.1), as unit tests."""
+"""Basic / Bearer / X-AUTH-TOKEN header parsing, as unit tests."""
 
 from __future__ import annotations
 

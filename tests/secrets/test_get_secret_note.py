@@ -1,4 +1,4 @@
-"""GET /api/secret/note: reading the session's note with its token (challenges.md §E.5)."""
+"""GET /api/secret/note: reading the session's note with its token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/secret/token: the read-only helper showing the token (challenges.md §E.3)."""
+"""GET /api/secret/token: the read-only helper showing the token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""HEAD, OPTIONS and the refused verbs of /api/secret/token and /api/secret/note (§E.3, §E.8)."""
+"""HEAD, OPTIONS and the refused verbs of /api/secret/token and /api/secret/note."""
 
 from __future__ import annotations
 

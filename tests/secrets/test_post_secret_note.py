@@ -1,4 +1,4 @@
-"""POST /api/secret/note: replacing the session's note (challenges.md §E.6, D6.1)."""
+"""POST /api/secret/note: replacing the session's note, truncated past 100 characters."""
 
 from __future__ import annotations
 

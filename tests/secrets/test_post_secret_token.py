@@ -1,4 +1,4 @@
-"""POST /api/secret/token: Basic admin credentials for the session's token (challenges.md §E.2)."""
+"""POST /api/secret/token: Basic admin credentials for the session's token."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every cell of the note's token matrix and the token-source precedence (§E.1, §E.5, §E.6).
+"""Every cell of the note's token matrix and the token-source precedence.
 
 Rows: token missing / wrong / another session's / right; columns: X-AUTH-TOKEN or Bearer;
 for GET and POST alike.

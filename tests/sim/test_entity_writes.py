@@ -1,4 +1,4 @@
-"""POST, PUT and DELETE /sim/entities/{id}: simulated writes with teaching answers (§9.2, D5.2).
+"""POST, PUT and DELETE /sim/entities/{id}: simulated writes with teaching answers.
 
 Bodies are ignored on these routes; nothing is ever stored.
 """

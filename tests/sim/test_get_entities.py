@@ -1,4 +1,4 @@
-"""GET /sim/entities: the generated list, its formats, filters, sorting and paging (§9.2)."""
+"""GET /sim/entities: the generated list, its formats, filters, sorting and paging."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_it_renders_csv(client: Client) -> None:
 
 
 def test_it_advertises_every_query_body_type(client: Client) -> None:
-    # All three QUERY formats really filter on /sim (D4.4), so all three are listed.
+    # All three QUERY formats really filter on /sim, so all three are listed.
     assert client.get("/sim/entities")["Accept-Query"] == ACCEPT_QUERY
 
 

@@ -1,4 +1,4 @@
-"""GET /sim/entities/{id}: a bare object; 10 reads as `eris`, 9 is never found (§9.2)."""
+"""GET /sim/entities/{id}: a bare object; 10 reads as `eris`, 9 is never found."""
 
 from __future__ import annotations
 

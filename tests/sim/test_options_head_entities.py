@@ -1,4 +1,4 @@
-"""OPTIONS, HEAD and the fixed-status verbs (405, 501) on /sim/entities[/{id}] (§9.2, §10.5)."""
+"""OPTIONS, HEAD and the fixed-status verbs (405, 501) on /sim/entities[/{id}]."""
 
 from __future__ import annotations
 

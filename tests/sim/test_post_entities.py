@@ -1,4 +1,4 @@
-"""POST /sim/entities with a valid body: 201 and the entity it would create (D5.3)."""
+"""POST /sim/entities with a valid body: 201 and the entity it would create."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""POST /sim/entities with a bad body: 400, 415, 422 and 409 in the shared error shape (D5.3)."""
+"""POST /sim/entities with a bad body: 400, 415, 422 and 409 in the shared error shape."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""QUERY /sim/entities: form, JSONPath and structured bodies all really filter (D4.4)."""
+"""QUERY /sim/entities: form, JSONPath and structured bodies all really filter."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The /sim OpenAPI 3.1 document (D5.5) and its listing in Swagger UI at /docs."""
+"""The /sim OpenAPI 3.1 document and its listing in Swagger UI at /docs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DELETE /api/todos/{id} (api.md §2.5)."""
+"""DELETE /api/todos/{id}: 204 and the todo is gone; 404 for an unknown id."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/todos/export: the caller's list in ten formats (api.md §6, D3.9)."""
+"""GET /api/todos/export: the caller's list in ten formats."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/todos/{id}: a one-element collection, and the 404 (api.md §2.5)."""
+"""GET /api/todos/{id}: a one-element collection, and the 404."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/todos: the session's list, its formats, headers and checks (api.md §2.4, §3)."""
+"""GET /api/todos: the session's list, its formats, headers and checks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/todos query strings: filters, sorting, paging and their errors (api.md §4)."""
+"""GET /api/todos query strings: filters, sorting, paging and their errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""HEAD /api/todos and /api/todos/{id}: GET's status and headers, no body (D3.8)."""
+"""HEAD /api/todos and /api/todos/{id}: GET's status and headers, no body."""
 
 from __future__ import annotations
 

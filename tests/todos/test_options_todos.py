@@ -1,4 +1,4 @@
-"""OPTIONS and the fixed 405s of the todo routes (api.md §2.4, §2.5, §6, §10.5)."""
+"""OPTIONS and the fixed 405s of the todo routes."""
 
 from __future__ import annotations
 

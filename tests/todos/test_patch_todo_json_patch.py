@@ -1,4 +1,4 @@
-"""PATCH /api/todos/{id} with application/json-patch+json (RFC 6902, api.md §2.6)."""
+"""PATCH /api/todos/{id} with application/json-patch+json (RFC 6902)."""
 
 from __future__ import annotations
 

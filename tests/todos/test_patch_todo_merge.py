@@ -1,4 +1,4 @@
-"""PATCH /api/todos/{id} with application/merge-patch+json (RFC 7396, api.md §2.6)."""
+"""PATCH /api/todos/{id} with application/merge-patch+json (RFC 7396)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PATCH /api/todos/{id} with application/json: partial update (api.md §2.6)."""
+"""PATCH /api/todos/{id} with application/json: partial update."""
 
 from __future__ import annotations
 

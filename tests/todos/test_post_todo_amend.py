@@ -1,4 +1,4 @@
-"""POST /api/todos/{id}: partial amend (api.md §2.5, §2.8 amend column)."""
+"""POST /api/todos/{id}: partial amend and its validation."""
 
 from __future__ import annotations
 

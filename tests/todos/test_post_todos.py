@@ -1,4 +1,4 @@
-"""POST /api/todos: creating todos, ids, the cap, formats (api.md §2.3, §2.4, §2.7)."""
+"""POST /api/todos: creating todos, ids, the cap, formats."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""POST /api/todos validation: every message of api.md §2.8 (create column) and §3.4."""
+"""POST /api/todos validation: every message of a create, and the Content-Type refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PUT /api/todos/{id}: full replace, and the not-found rules (api.md §2.5)."""
+"""PUT /api/todos/{id}: full replace, and the not-found rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PUT /api/todos: replace the todo named by the body id (D3.1, api.md §2.4)."""
+"""PUT /api/todos: replace the todo named by the body id."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""QUERY /api/todos: form, JSONPath and structured bodies (api.md §5, D4)."""
+"""QUERY /api/todos: form, JSONPath and structured bodies."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /api/todos/{id} with Accept: text/calendar (api.md §2.11, D3.12)."""
+"""GET /api/todos/{id} with Accept: text/calendar."""
 
 from __future__ import annotations
 

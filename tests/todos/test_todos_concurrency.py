@@ -1,4 +1,4 @@
-"""Concurrent writes of one session: never over the cap, never an id twice (design.md).
+"""Concurrent writes of one session: never over the cap, never an id twice.
 
 Real requests on real threads, each with its own database connection, committed for real
 (`transaction=True`). PostgreSQL runs them in parallel under row locks; SQLite's in-memory

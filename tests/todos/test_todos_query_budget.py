@@ -1,4 +1,4 @@
-"""SQL statements per todo request (design.md "Performance budget").
+"""SQL statements per todo request, each held to its budget.
 
 Each request is made once first, so that the challenges it completes are already credited
 (a first completion adds one write, counted by the tracking tests, not here). Savepoints

@@ -1,4 +1,4 @@
-"""Multi-player without a valid X-CHALLENGER: read the default list, never write (D1.7)."""
+"""Multi-player without a valid X-CHALLENGER: read the default list, never write."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`todos.validation.validate_import`: the todo-store import of PUT
-/api/challenger/database/{guid} (challenges.md C.6), checked whole before anything changes."""
+/api/challenger/database/{guid}, checked whole before anything changes."""
 
 from __future__ import annotations
 

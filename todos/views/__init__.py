@@ -1,1 +1,1 @@
-"""Views of the todo API: the collection, one todo, and the export (spec/api.md §2, §6)."""
+"""Views of the todo API: the collection, one todo, and the export."""

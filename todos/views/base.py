@@ -1,8 +1,8 @@
 """What every todo engine route shares: the write guard, the body limit, body parsing.
 
-Processing order of spec/api.md §1.4: the fixed 405s (ApiView) → `before_negotiation`
-(the multi-player write guard, 401) → Accept (406) → body over 5000 characters (413) →
-the route's own Content-Type and body checks → validation.
+Processing order, the reference's (the first failing step answers): the fixed 405s
+(ApiView) → `before_negotiation` (the multi-player write guard, 401) → Accept (406) → body
+over 5000 characters (413) → the route's own Content-Type and body checks → validation.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from practiceapi.editions import served
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.hashorder import java_hashmap_order
+from practiceapi.protocol.messages import NO_CONTENT_TYPE
 from practiceapi.protocol.parsers import BodyFormats, JsonObjectParser, XmlParser, body_length
 from practiceapi.protocol.payloads import Collection, Item
-from practiceapi.request import outcome_of
+from practiceapi.protocol.request import outcome_of
 from todos.editions import todo_edition
 from todos.facts import CreatedTodo, StoreFacts
 from todos.resource import TODO_BODY_MAX_CHARACTERS, TODO_FIELDS, TODO_XML, XML_ROOTS
@@ -31,11 +32,11 @@ from todos.services import amend_todo
 from todos.validation import FIELDS, amend_type_errors, amended_row, normalise
 
 MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
-NO_CONTENT_TYPE = "Unknown content Type: API cannot parse "
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-# POST and PUT bodies (§3.4): JSON or XML; no Content-Type is a 400, another one a 415.
+# POST and PUT bodies: JSON or XML; no Content-Type is a 400, another one a 415.
 TODO_BODY = BodyFormats((JsonObjectParser, XmlParser), missing=(400, NO_CONTENT_TYPE))
-# The reference's XML element order (`doneStatus`, `description`, `id`, `title`; D3.6).
+# The reference's XML element order (`doneStatus`, `description`, `id`, `title`), which
+# student suites check.
 XML_FIELDS = java_hashmap_order(FIELDS)
 
 
@@ -51,7 +52,8 @@ def leave_facts(
     request: Request | HttpRequest, counts: ListCounts, *, created: dict | None = None
 ) -> None:
     """Leave what this request did to the session's list (and a created todo) in its
-    outcome, for the apps above (design.md step 4)."""
+    outcome, for the apps above: the challenges judge the request from these facts rather than
+    query the database again."""
     outcome = outcome_of(request)
     outcome.leave(StoreFacts(total=counts.total, done=counts.done))
     if created is not None:
@@ -79,7 +81,7 @@ def read_todo_body(request: Request) -> dict[str, Any]:
 
 
 class TodoApiView(ApiView):
-    """Base of the collection and item routes (the engine routes of the reference)."""
+    """Base of the todo routes: the collection, one todo and the export."""
 
     structured_xml = TODO_XML
     xml_roots = XML_ROOTS
@@ -113,11 +115,11 @@ class TodoApiView(ApiView):
         return challenger
 
     def before_negotiation(self, request: Request) -> None:
-        # Multi-player without a session may read the default list but never write (§2.11).
+        # Multi-player without a session may read the default list but never write.
         if request.method in WRITES and self.challenger is None and mode() == "multi":
             raise ApiError(401, todo_edition().missing_challenger)
 
     def after_negotiation(self, request: Request) -> None:
-        # OPTIONS is a fixed route: no body checks (§1.4).
+        # OPTIONS is a fixed route: no body checks.
         if request.method != "OPTIONS" and body_length(request.body) > MAX_BODY_CHARACTERS:
             raise ApiError(413, served().body_too_large(MAX_BODY_CHARACTERS))

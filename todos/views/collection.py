@@ -1,20 +1,20 @@
-"""`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS:
-the collection's actions of `TodoViewSet`.
+"""`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS.
 
-DELETE, PATCH and TRACE have no action here, so ApiView answers them with the empty 405 of
-the reference's fixed routes (no `Allow`, spec/api.md §2.4).
+DELETE, PATCH and TRACE have no handler here, so ApiView answers them with the empty 405 of
+the reference's fixed routes (no `Allow`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import Any, cast
 
 from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError, FailedValidation
+from practiceapi.protocol.messages import limit_over
 from practiceapi.protocol.query import (
     EQUALS,
     Paging,
@@ -22,8 +22,8 @@ from practiceapi.protocol.query import (
     apply_query,
 )
 from practiceapi.protocol.querybody import ACCEPT_QUERY, QUERY_BODY, QueryBody, run_query_body
+from practiceapi.protocol.request import api_request, outcome_of
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request, outcome_of
 from todos import schema
 from todos.editions import todo_edition
 from todos.messages import MANDATORY_TITLE, PUT_CANNOT_CREATE, max_todos_reached
@@ -63,31 +63,32 @@ def _format_headers() -> dict[str, str]:
     return {"Accept-Query": ACCEPT_QUERY} if todo_edition().advertise_formats else {}
 
 
-class TodoListActions(TodoApiView):
-    """The todo collection's actions; `TodoViewSet` runs the hooks of the route it serves."""
+class TodoCollectionView(TodoApiView):
+    """The session's todo list."""
 
-    list_body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
+    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "QUERY": QUERY_BODY}
 
-    def list_implements(self, method: str) -> bool:
+    def implements(self, method: str) -> bool:
         return method in todo_edition().todos_verbs
 
-    def list_before_negotiation(self, request: Request) -> None:
+    def before_negotiation(self, request: Request) -> None:
+        super().before_negotiation(request)
         self.url_query = outcome_of(request).query
-        # The paging guard answers before Accept is looked at (§2.11); HEAD clamps instead.
+        # The paging guard answers before Accept is looked at; HEAD clamps instead.
         guard = todo_edition().limit_guard
         if request.method == "GET" and guard is not None and _over_max_limit(self.url_query, guard):
-            raise ApiError(400, f"_limit must be no more than {guard}")
+            raise ApiError(400, limit_over(guard))
 
     def _page(self, request: Request, paging: Paging) -> Response:
         page = apply_query(self.read_rows(request), self.url_query, TODO_FIELDS, paging)
         return Response(collection(page), headers=_format_headers())
 
     @schema.list_todos
-    def list(self, request: Request) -> Response:
+    def get(self, request: Request) -> Response:
         return self._page(request, todo_edition().list_paging)
 
     @schema.head_todos
-    def list_head(self, request: Request) -> Response:
+    def head(self, request: Request) -> Response:
         # The GET body is rendered so that Content-Length is the GET body's length; the
         # server drops the body of a HEAD response.
         return self._page(request, todo_edition().head_paging)
@@ -105,7 +106,7 @@ class TodoListActions(TodoApiView):
         return Response(collection(page), headers={"Accept-Query": ACCEPT_QUERY})
 
     @schema.create_todo
-    def create(self, request: Request) -> Response:
+    def post(self, request: Request) -> Response:
         rules = todo_edition()
         draft = validate_create(read_todo_body(request))
         try:
@@ -119,7 +120,7 @@ class TodoListActions(TodoApiView):
         return Response(item(row), status=201, headers={"Location": f"{prefix}{row['id']}"})
 
     @schema.replace_todo_by_body_id
-    def list_update(self, request: Request) -> Response:
+    def put(self, request: Request) -> Response:
         fields = read_todo_body(request)
         if fields.get("id") in (None, ""):
             raise FailedValidation(PUT_NEEDS_ID)
@@ -131,7 +132,7 @@ class TodoListActions(TodoApiView):
         return Response(item(row))
 
     @schema.options_todos
-    def list_options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
         rules = todo_edition()
         status = rules.options_todos_status[self.challenger is not None]
         headers = {"Allow": rules.todos_allow, **_format_headers()}

@@ -1,5 +1,5 @@
-"""GET/PUT /api/challenger/database/{guid}: a session's todo list, saved and restored
-(challenges.md C.5, C.6). It sits under the challenger path but is the todo store's, so it
+"""GET/PUT /api/challenger/database/{guid}: a session's todo list, saved and restored.
+It sits under the challenger path but is the todo store's, so it
 lives with the todos: todos depends on challenges, not back."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from challengers.lookup import (
     url_guid,
     with_session,
 )
+from challengers.messages import challenger_not_found
 from challengers.models import Challenger
 from challengers.sessions import SINGLE_PLAYER_GUID, mode
 from practiceapi.protocol.apiview import ApiView
@@ -28,7 +29,7 @@ from todos.validation import validate_import
 
 
 class ChallengerDatabaseView(ApiView):
-    """GET/PUT /api/challenger/database/{guid}: save and restore the todo list (C.5, C.6)."""
+    """GET/PUT /api/challenger/database/{guid}: save and restore the todo list."""
 
     negotiate = False
     headers_on_405 = {"Allow": "GET, PUT, HEAD, OPTIONS"}
@@ -44,7 +45,7 @@ class ChallengerDatabaseView(ApiView):
     def get(self, request: Request, guid: str) -> HttpResponse:
         challenger = self._store_owner(request, guid)
         if challenger is None:
-            raise unknown_challenger(f"Challenger not found {guid}")
+            raise unknown_challenger(challenger_not_found(guid))
         body = todo_edition().store.document(todo_rows(challenger))
         return with_session(request, HttpResponse(body, content_type=JSON), challenger)
 

@@ -1,23 +1,24 @@
-"""`/api/todos/export?format=…`: the caller's whole list as a download (§6, D3.9).
+"""`/api/todos/export?format=…`: the caller's whole list as a download.
 
 The export is the caller's list (the default list without a session), every todo,
 unpaged, in id order. `Accept` is never validated here: the format parameter decides the
 body, and a bad format is a 400 rendered in the negotiated type with a JSON fallback.
-The export is an extra action of `TodoViewSet`, routed before the item so that `export` is
-never taken for an id.
+The route comes before the item's (`todos/urls.py`), so that `export` is never taken for
+an id.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpResponse
-from rest_framework.decorators import action
 from rest_framework.request import Request
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.formats import EXPORT_FORMATS, render
 from practiceapi.protocol.querybody import ACCEPT_QUERY
+from practiceapi.protocol.request import outcome_of
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import outcome_of
 from todos import schema
 from todos.views.base import TodoApiView, collection
 
@@ -28,12 +29,16 @@ UNSUPPORTED_FORMAT = (
 EXPORT_ALLOW = "GET, OPTIONS"
 
 
-class TodoExportActions(TodoApiView):
+class TodoExportView(TodoApiView):
     """Every todo of the caller's list in one of ten formats."""
 
+    negotiate = False
+
+    def after_negotiation(self, request: Request) -> None:
+        """The export reads no body: no size limit to check."""
+
     @schema.export_todos
-    @action(detail=False, methods=["get"], negotiate=False)
-    def export(self, request: Request) -> HttpResponse:
+    def get(self, request: Request) -> HttpResponse:
         name = (request.query_params.get("format") or "").strip().lower()
         export = EXPORT_FORMATS.get(name)
         if export is None:
@@ -47,12 +52,10 @@ class TodoExportActions(TodoApiView):
         response["Accept-Query"] = ACCEPT_QUERY
         return response
 
-    @export.mapping.head
-    def export_head(self, request: Request) -> HttpResponse:
-        # DRF would answer HEAD with GET; the reference's export route has no HEAD.
+    def head(self, request: Request) -> HttpResponse:
+        # Django would answer HEAD with GET; the reference's export route has no HEAD.
         return empty_response(405)
 
     @schema.options_export
-    @export.mapping.options
-    def export_options(self, request: Request) -> HttpResponse:
+    def options(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
         return empty_response(204, {"Allow": EXPORT_ALLOW})

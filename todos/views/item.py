@@ -1,6 +1,5 @@
 """`/api/todos/{id}`: read (GET/HEAD, text/calendar), amend (POST), replace (PUT), PATCH in
-three formats, DELETE, OPTIONS: the item's actions of `TodoViewSet`. QUERY and TRACE get
-the fixed 405 (spec/api.md §2.5)."""
+three formats, DELETE, OPTIONS. QUERY and TRACE get the fixed 405."""
 
 from __future__ import annotations
 
@@ -23,8 +22,8 @@ from practiceapi.protocol.parsers import (
     PartialJsonParser,
 )
 from practiceapi.protocol.renderers import CalendarRenderer
+from practiceapi.protocol.request import api_request
 from practiceapi.protocol.responses import empty_response
-from practiceapi.request import api_request
 from todos import schema
 from todos.editions import CALENDAR, todo_edition
 from todos.messages import PUT_CANNOT_CREATE, no_such_todo
@@ -49,13 +48,13 @@ from todos.views.base import (
 
 PATCH_PARSERS = (PartialJsonParser, MergePatchParser, JsonPatchParser)
 ACCEPT_PATCH = ", ".join(parser.media_type for parser in PATCH_PARSERS)
-# Any other Content-Type, or none, is a 415 naming the three styles (§2.6).
+# Any other Content-Type, or none, is a 415 naming the three styles.
 PATCH_BODY = BodyFormats(
     PATCH_PARSERS,
     unsupported="Unsupported PATCH Content Type",
     headers={"Accept-Patch": ACCEPT_PATCH},
 )
-# The reference's fixed QUERY route on an item lists no PATCH (§2.5).
+# The reference's fixed QUERY route on an item lists no PATCH.
 QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
 JSON_PATCH_FAILED = "JSON Patch could not be applied"
 # Bound on an intermediate JSON Patch document; a todo's fields total under 300 characters.
@@ -107,7 +106,7 @@ def merge_patch(target: Any, patch: Any) -> Any:
 
 
 def _patched(current: dict, result: Any) -> dict:
-    """A merge/JSON Patch result becomes the whole todo (§2.6): amend rules, replace mode."""
+    """A merge/JSON Patch result becomes the whole todo: amend rules, replace mode."""
     if not isinstance(result, dict):
         raise ApiError(422, "PATCH result for entity resources must be an object")
     fields = normalise(result)
@@ -115,7 +114,7 @@ def _patched(current: dict, result: Any) -> dict:
     return amended_row(current, fields, replace=True)
 
 
-# The two document styles parse their body only once the todo is known to exist (§2.6):
+# The two document styles parse their body only once the todo is known to exist:
 # `request.data` is read inside the builder, which runs only for a todo that was found.
 
 
@@ -150,20 +149,20 @@ def _json_patch_builder(request: Request) -> Callable[[dict], dict]:
     return build
 
 
-class TodoItemActions(TodoApiView):
-    """One todo, addressed by the exact text of its id; `TodoViewSet` runs the hooks of the
-    route it serves."""
+class TodoItemView(TodoApiView):
+    """One todo, addressed by the exact text of its id."""
 
-    item_body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
+    body_formats = {"POST": TODO_BODY, "PUT": TODO_BODY, "PATCH": PATCH_BODY}
 
-    def item_implements(self, method: str) -> bool:
+    def implements(self, method: str) -> bool:
         return method in todo_edition().todo_item_verbs
 
-    def item_headers_on_405(self) -> dict[str, str]:
+    @property
+    def headers_on_405(self) -> dict[str, str]:  # type: ignore[override]
         return {"Allow": QUERY_405_ALLOW} if self.request.method == "QUERY" else {}
 
     def _wants_calendar(self, request: Request) -> bool:
-        # §2.11: only GET with a session, and only when text/calendar ranks first, where
+        # Only GET with a session, and only when text/calendar ranks first, where
         # the edition offers it.
         return (
             request.method == "GET"
@@ -172,12 +171,15 @@ class TodoItemActions(TodoApiView):
             and top_ranked_range(request.META.get("HTTP_ACCEPT")) == CALENDAR
         )
 
-    def item_negotiation(self, request: Request) -> tuple[BaseRenderer, str] | None:
+    def perform_content_negotiation(
+        self, request: Request, force: bool = False
+    ) -> tuple[BaseRenderer, str]:
         if self._wants_calendar(request):
             return CalendarRenderer(), CALENDAR
-        return None
+        return super().perform_content_negotiation(request, force)
 
-    def item_after_negotiation(self, request: Request) -> None:
+    def after_negotiation(self, request: Request) -> None:
+        super().after_negotiation(request)
         if request.accepted_media_type == CALENDAR:
             # Errors cannot be rendered as iCalendar: they answer JSON, as the 404 does.
             api_request(request).negotiated_type = JSON
@@ -190,19 +192,19 @@ class TodoItemActions(TodoApiView):
             return Response(calendar_task(row))
         if row is None:
             raise ApiError(404, f"Could not find an instance with todos/{todo_id}")
-        # A single GET answers a one-element collection (§2.5).
+        # A single GET answers a one-element collection.
         return Response(collection([row]))
 
     @schema.get_todo
-    def retrieve(self, request: Request, todo_id: str) -> Response:
+    def get(self, request: Request, todo_id: str) -> Response:
         return self._read(request, todo_id, calendar=request.accepted_media_type == CALENDAR)
 
     @schema.head_todo
-    def retrieve_head(self, request: Request, todo_id: str) -> Response:
+    def head(self, request: Request, todo_id: str) -> Response:
         return self._read(request, todo_id, calendar=False)
 
     @schema.amend_todo
-    def amend(self, request: Request, todo_id: str) -> Response:
+    def post(self, request: Request, todo_id: str) -> Response:
         fields = read_todo_body(request)
         check_types(fields, create=False)
         return self._amend(
@@ -210,7 +212,7 @@ class TodoItemActions(TodoApiView):
         )
 
     @schema.replace_todo
-    def update(self, request: Request, todo_id: str) -> Response:
+    def put(self, request: Request, todo_id: str) -> Response:
         fields = read_todo_body(request)
         errors, build = replacement(fields)
         try:
@@ -221,12 +223,13 @@ class TodoItemActions(TodoApiView):
                 raise ApiError(*rules.put_missing) from None
             if "id" in fields:
                 raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
-            # The challenge layer's rewrite (§2.5): 404, always JSON, no trailing "found".
+            # The reference rewrites a PUT that cannot create: 404, always JSON, no trailing
+            # "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
         return Response(item(row))
 
     @schema.patch_todo
-    def partial_update(self, request: Request, todo_id: str) -> Response:
+    def patch(self, request: Request, todo_id: str) -> Response:
         try:
             return self._patch(request, todo_id)
         except ApiError as error:
@@ -244,7 +247,7 @@ class TodoItemActions(TodoApiView):
         if not isinstance(document, dict):
             raise ApiError(400, "PATCH partial JSON update document must be an object")
         fields = normalise(document)
-        # Partial JSON checks types before it looks the todo up (§2.6).
+        # Partial JSON checks types before it looks the todo up.
         check_types(fields, create=False)
         return self._amend(
             request, todo_id, lambda current: amended_row(current, fields, replace=False)
@@ -258,7 +261,7 @@ class TodoItemActions(TodoApiView):
         return Response(item(row))
 
     @schema.delete_todo
-    def destroy(self, request: Request, todo_id: str) -> HttpResponse:
+    def delete(self, request: Request, todo_id: str) -> HttpResponse:
         try:
             counts = delete_todo(self.owner, parse_path_id(todo_id))
         except TodoNotFound:
@@ -271,7 +274,7 @@ class TodoItemActions(TodoApiView):
         return response
 
     @schema.options_todo
-    def detail_options(self, request: Request, todo_id: str) -> HttpResponse:
+    def options(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
         rules = todo_edition()
         formats = {"Accept-Patch": ACCEPT_PATCH} if rules.advertise_formats else {}
         return empty_response(204, {"Allow": rules.todo_item_allow, **formats})

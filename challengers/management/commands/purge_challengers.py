@@ -1,4 +1,4 @@
-"""Remove sessions idle longer than APICHALLENGES_SESSION_TTL_DAYS (D1.5).
+"""Remove sessions idle longer than APICHALLENGES_SESSION_TTL_DAYS.
 
 Deleting a Challenger cascades to its todos, secret (token and note) and, being stored on
 the row itself, its progress. Run it from cron on hosted instances; never on a request path.

@@ -1,0 +1,486 @@
+"""Each session's request history: what the server received from it and answered.
+
+Recording stays off the request's path. `record` copies what an entry needs (a copy of
+the request's environ, the first 2 KB of each body as text) into an immutable `Entry` and
+appends it to this process's buffer; no header is picked out, cut or written there. The
+buffer holds at most `BUFFER_LIMIT` entries (a few MB): past it, under a load the writer
+cannot keep up with, new entries are dropped and counted, and the writer logs how many. A
+thread of each serving process (`Writer`) writes the buffer every
+`APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: of each session that still
+exists, its newest `KEPT` entries of the batch (older ones would be trimmed at once), with
+one COPY on PostgreSQL and one INSERT the driver runs for every row on SQLite, then trims
+each session it has written `TRIM_EVERY` entries for since it last did, to the newest
+`KEPT` (the database is the only shared state, so several processes and hosts each trim
+what they wrote). A session thus
+holds at most `KEPT` plus what the processes writing for it wrote since their last trim;
+readers show the newest `KEPT`. The writer also runs when the process exits (`atexit`,
+and multiprocessing's exit hook, which is what a server's worker processes run), trimming
+everything it wrote. A process that dies without exiting (SIGKILL, power loss) loses what
+was still in its buffer: at most the last batch.
+
+With `APICHALLENGES_HISTORY_BATCH_SECONDS = 0` no thread starts and entries wait for an
+explicit `flush()`: the test suite's setting, where each test's database work happens
+inside its own transaction that a second thread's connection cannot see.
+
+Deleting a session deletes its history (the foreign key cascades): `purge_challengers`,
+the admin's delete.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import re
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from functools import lru_cache
+from multiprocessing import util as multiprocessing_util
+from typing import Any, NamedTuple
+
+import orjson
+from django.conf import settings
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    IntegrityError,
+    close_old_connections,
+    connections,
+    transaction,
+)
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse
+from django.http.request import HttpHeaders
+from django.utils.encoding import escape_uri_path, iri_to_uri
+
+from challengers.models import Challenger, RequestRecord
+
+logger = logging.getLogger(__name__)
+
+KEPT = 100  # entries shown and kept per session
+TRIM_EVERY = 25  # entries a process writes for a session before it trims that session
+BODY_LIMIT = 2048  # bytes of each body kept
+PATH_LIMIT = 2048  # characters of the path with its query kept
+HEADER_VALUE_LIMIT = 1000  # characters of each header value kept
+# Entries waiting in one process; past it new ones are dropped (and counted). At about
+# 1.5 KB an entry, a few MB: three seconds of a worker's busiest classroom load.
+BUFFER_LIMIT = 5_000
+UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed since
+CUT = "…"  # ends a text that was cut
+# Header keys of a WSGI environ that are not `HTTP_*` but came from the client.
+_CONTENT_KEYS = ("CONTENT_TYPE", "CONTENT_LENGTH")
+
+
+class Entry(NamedTuple):
+    """One request as recorded on its path: references and short byte strings only."""
+
+    guid: str
+    at: float  # time.time()
+    method: str
+    path: str  # request.path: decoded, as the environ gives it
+    query: str
+    environ: dict[str, Any]  # the request's WSGI environ (a copy, without its stream)
+    request_body: str  # the first BODY_LIMIT bytes, decoded
+    status: int
+    response_body: str
+    completed: tuple[str, ...]  # challenge keys
+    near_misses: tuple[tuple[str, str], ...]  # (challenge key, reason)
+
+
+# --------------------------------------------------------------------------- recording
+
+_buffer: deque[Entry] = deque()
+_dropped = [0]  # entries not buffered since the writer last looked (the buffer was full)
+# Builds an `Entry` from a tuple in C: the named tuple's own constructor, a Python
+# function, cost 2-3 µs a request.
+_new_entry = tuple.__new__
+
+
+def record(
+    guid: str,
+    request: HttpRequest,
+    response: HttpResponse,
+    completed: Iterable[str] = (),
+    near_misses: Iterable[tuple[str, str]] = (),
+) -> None:
+    """Add one answered request to session `guid`'s history (written by the next batch)."""
+    if os.environ.get("PERF_HISTORY_OFF"):  # PERF-TEMP
+        return  # PERF-TEMP
+    if len(_buffer) >= BUFFER_LIMIT:
+        _dropped[0] += 1
+        return
+    meta = request.META
+    # The environ's copy holds the header strings it had; picking them out (a loop over
+    # every key, twenty times the copy's cost) waits for the writer. Not the body's
+    # stream: the entry keeps its first 2 KB only.
+    environ = meta.copy()
+    environ.pop("wsgi.input", None)
+    try:
+        body = request.body[:BODY_LIMIT].decode("utf-8", errors="replace")
+    except Exception:  # a body the server refused or never received: none to show
+        body = ""
+    method = meta.get("REQUEST_METHOD", request.method or "")
+    # Decoded here, not kept as bytes: a short answer's slice is the answer's own bytes
+    # object, whose buffer (orjson's) is 4 KB however short the answer.
+    answer = (
+        ""
+        if response.streaming or method == "HEAD"
+        else response.content[:BODY_LIMIT].decode("utf-8", errors="replace")
+    )
+    _buffer.append(
+        _new_entry(
+            Entry,
+            (
+                guid,
+                time.time(),
+                method,
+                request.path,
+                meta.get("QUERY_STRING", ""),
+                environ,
+                body,
+                response.status_code,
+                answer,
+                tuple(completed),
+                tuple(near_misses),
+            ),
+        )
+    )
+    if not _writer.started:
+        _writer.start()
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _text(value: str, limit: int) -> str:
+    # PostgreSQL stores no NUL character in text or JSON.
+    text = value if len(value) <= limit else value[:limit] + CUT
+    return text.replace("\x00", "\ufffd") if "\x00" in text else text
+
+
+def _body(text: str) -> str:
+    return text.replace("\x00", "\ufffd") if "\x00" in text else text
+
+
+def header_name(key: str) -> str | None:
+    """`HTTP_X_CHALLENGER` → `X-Challenger` (None: not a header): a WSGI server keeps
+    neither the case nor the dashes of a header's name; HTTP names are case-insensitive."""
+    if key in _CONTENT_KEYS:
+        return key.replace("_", "-").title()
+    return HttpHeaders.parse_header_name(key)
+
+
+# Environ key → header name (None: not a header), as keys are met; bounded, as a client
+# may send any names: past the limit it starts over.
+_names: dict[str, str | None] = {}
+_NAMES_LIMIT = 4096
+
+
+def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
+    """The request's headers in the environ's order (the order received)."""
+    names = _names
+    unseen = environ.keys() - names.keys()
+    if unseen:
+        if len(names) + len(unseen) > _NAMES_LIMIT:
+            names.clear()
+            unseen = environ.keys()
+        for key in unseen:
+            names[key] = header_name(key)
+    limit = HEADER_VALUE_LIMIT
+    return [
+        (name, value if len(value) <= limit and "\x00" not in value else _text(value, limit))
+        for key, value in environ.items()
+        if (name := names[key]) is not None and value and value.__class__ is str
+    ]
+
+
+# Paths and queries that escaping leaves as they are (most): checked in one match, where
+# `quote` walks the text character by character.
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9_.\-~/:@&+$,!*'()]*").fullmatch
+_PLAIN_QUERY = re.compile(r"[A-Za-z0-9_.\-~/#%\[\]=:;$&()+,!?*@']*").fullmatch
+
+
+def _target(path: str, query: str) -> str:
+    # As `HttpRequest.get_full_path()` writes it, the way near misses show a request.
+    target = path if _PLAIN_PATH(path) else escape_uri_path(path)
+    if query:
+        target += "?" + (query if _PLAIN_QUERY(query) else iri_to_uri(query))
+    return _text(target, PATH_LIMIT)
+
+
+# The INSERT of a batch's rows, the model's columns in this order (built per connection).
+_COLUMNS = (
+    "challenger",
+    "at",
+    "method",
+    "path",
+    "request_headers",
+    "request_body",
+    "status",
+    "response_body",
+    "outcome",
+)
+
+
+@lru_cache(maxsize=4)
+def _insert_sql(connection: BaseDatabaseWrapper) -> str:
+    """The batch's statement, written once per database. On PostgreSQL a COPY: the rows
+    stream to the server in one message, where an INSERT a row cost the server a
+    statement each (four times the COPY's time). On SQLite, in the same process, an
+    INSERT that one `executemany` runs for every row in the driver, where the ORM's
+    `bulk_create` prepared each value of each row in Python (81 µs a row; this: under
+    10)."""
+    meta = RequestRecord._meta
+    quote = connection.ops.quote_name
+    column = {field.name: str(field.column) for field in meta.concrete_fields}
+    table = quote(meta.db_table)
+    columns = ", ".join(quote(column[name]) for name in _COLUMNS)
+    if connection.vendor == "postgresql":
+        return f"COPY {table} ({columns}) FROM STDIN"
+    values = ", ".join("%s" for _ in _COLUMNS)
+    return f"INSERT INTO {table} ({columns}) VALUES ({values})"
+
+
+def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> None:
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # The driver's own cursor: Django's wrapper has no COPY.
+            with cursor.cursor.copy(_insert_sql(connection)) as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(_insert_sql(connection), rows)
+
+
+def _newest(batch: list[Entry]) -> list[Entry]:
+    """Each session's newest `KEPT` entries of the batch, in the batch's order: a session
+    keeps no more, so older ones would be written only to be trimmed."""
+    if len(batch) <= KEPT:
+        return batch
+    seen: dict[str, int] = {}
+    kept = []
+    for entry in reversed(batch):
+        n = seen.get(entry.guid, 0)
+        if n < KEPT:
+            seen[entry.guid] = n + 1
+            kept.append(entry)
+    kept.reverse()
+    return kept
+
+
+def _moments(connection: BaseDatabaseWrapper) -> Callable[[float], Any]:
+    """A `time.time()` as the connection stores a DateTimeField. SQLite's in UTC is the
+    naive time's text, as Django's adapter writes it; written here with each second's
+    part formatted once, as the adapter's datetime handling was a sixth of a row's cost."""
+    if connection.vendor == "sqlite" and connection.timezone_name == "UTC":
+        seconds: dict[int, str] = {}
+
+        def text(at: float) -> str:
+            whole = int(at)
+            prefix = seconds.get(whole)
+            if prefix is None:
+                prefix = seconds[whole] = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(whole))
+            return f"{prefix}.{int((at - whole) * 1_000_000):06d}"
+
+        return text
+    adapt = connection.ops.adapt_datetimefield_value
+    return lambda at: adapt(datetime.fromtimestamp(at, tz=UTC))
+
+
+def _row(entry: Entry, moment: Callable[[float], Any]) -> tuple[Any, ...]:
+    if entry.completed or entry.near_misses:
+        outcome = _json(
+            {
+                "completed": list(entry.completed),
+                "nearMisses": [[key, reason] for key, reason in entry.near_misses],
+            }
+        )
+    else:
+        outcome = _NO_OUTCOME
+    return (
+        entry.guid,
+        moment(entry.at),
+        _text(entry.method, 32),
+        _target(entry.path, entry.query),
+        _json(_headers(entry.environ)),
+        _body(entry.request_body),
+        entry.status,
+        _body(entry.response_body),
+        outcome,
+    )
+
+
+def _json(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+_NO_OUTCOME = _json({"completed": [], "nearMisses": []})
+
+
+class Writer:
+    """This process's batch writer: the buffer's thread, and what runs at exit."""
+
+    def __init__(self) -> None:
+        self.started = False
+        self.lock = threading.Lock()  # one batch at a time: the thread's, or at exit
+        self.unchecked: dict[str, int] = {}  # entries written per session since its trim
+
+    def start(self) -> None:
+        """Start the batch thread, once per process; with a batch interval of 0, none."""
+        with self.lock:
+            if self.started:
+                return
+            self.started = True
+        interval = float(settings.APICHALLENGES_HISTORY_BATCH_SECONDS)
+        if interval <= 0:
+            return
+        # A server's worker processes leave through multiprocessing's exit hook, which
+        # runs its own finalizers and not `atexit`'s.
+        atexit.register(self.at_exit)
+        multiprocessing_util.Finalize(None, self.at_exit, exitpriority=100)
+        thread = threading.Thread(
+            target=self.run, args=(interval,), name="request-history", daemon=True
+        )
+        # The thread takes no signals: the kernel hands a process's signal to any thread
+        # that does not block it, and one handed to this thread does not wake a main
+        # thread waiting for it (granian's WSGI worker waits so for its SIGINT, and never
+        # stopped). A new thread inherits the mask of the thread that starts it.
+        blocking = hasattr(signal, "pthread_sigmask")
+        if blocking:
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+        try:
+            thread.start()
+        finally:
+            if blocking:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    def run(self, interval: float) -> None:
+        while True:
+            time.sleep(interval)
+            try:
+                self.flush()
+            except Exception:
+                logger.exception("request history: a batch could not be written")
+            finally:
+                close_old_connections()  # a broken or expired connection is reopened
+
+    def at_exit(self) -> None:
+        try:
+            self.flush(trim_all=True)
+        except Exception:
+            logger.exception("request history: the last batch could not be written")
+
+    def after_fork(self) -> None:
+        # A forked child has this buffer's copy and no thread: it starts its own.
+        self.started = False
+        self.lock = threading.Lock()
+        self.unchecked = {}
+        _buffer.clear()
+        _dropped[0] = 0
+
+    def flush(self, *, trim_all: bool = False) -> int:
+        """Write what the buffer holds now; how many entries were written."""
+        with self.lock:
+            batch = [_buffer.popleft() for _ in range(len(_buffer))]
+            dropped, _dropped[0] = _dropped[0], 0
+            if dropped:
+                logger.warning(
+                    "request history: %d requests not recorded, the buffer of %d was full",
+                    dropped,
+                    BUFFER_LIMIT,
+                )
+            if not batch and not trim_all:
+                return 0
+            batch = _newest(batch)
+            _perf_t0 = time.perf_counter()  # PERF-TEMP
+            try:
+                written = self.write(batch, trim_all)
+            except IntegrityError:
+                # A session deleted between the check and the commit (PostgreSQL checks
+                # foreign keys at commit): check again.
+                written = self.write(batch, trim_all)
+            if os.environ.get("PERF_HISTORY_LOG"):  # PERF-TEMP
+                with open(os.environ["PERF_HISTORY_LOG"] + f".{os.getpid()}", "a") as f:  # PERF-TEMP
+                    f.write(f"{time.time():.1f} batch={len(batch)} left={len(_buffer)} s={time.perf_counter() - _perf_t0:.3f}\n")  # PERF-TEMP
+            return written
+
+    def write(self, batch: list[Entry], trim_all: bool) -> int:
+        guids = {entry.guid for entry in batch}
+        connection = connections[DEFAULT_DB_ALIAS]
+        with transaction.atomic():
+            existing = (
+                set(Challenger.objects.filter(pk__in=guids).values_list("pk", flat=True))
+                if guids
+                else set()
+            )
+            moment = _moments(connection)
+            rows = [_row(entry, moment) for entry in batch if entry.guid in existing]
+            if rows:
+                _insert(connection, rows)
+            unchecked = dict(self.unchecked)
+            for row in rows:
+                unchecked[row[0]] = unchecked.get(row[0], 0) + 1
+            # Past UNCHECKED_LIMIT sessions waiting, trim them all rather than keep more.
+            every = trim_all or len(unchecked) > UNCHECKED_LIMIT
+            due = [guid for guid, n in unchecked.items() if every or n >= TRIM_EVERY]
+            if due:
+                trim(due)
+        # Counted as trimmed only once committed.
+        for guid in due:
+            del unchecked[guid]
+        self.unchecked = unchecked
+        return len(rows)
+
+
+@lru_cache(maxsize=4)
+def _trim_sql(connection: BaseDatabaseWrapper) -> str:
+    """Deletes a session's entries past its newest `%s` (parameters: GUID, how many kept)."""
+    meta = RequestRecord._meta
+    quote = connection.ops.quote_name
+    table, session = quote(meta.db_table), quote(str(meta.get_field("challenger").column))
+    # SQLite takes OFFSET only after a LIMIT; -1 is none.
+    everything = "LIMIT -1 " if connection.vendor == "sqlite" else ""
+    return (
+        f"DELETE FROM {table} WHERE id IN (SELECT id FROM {table} WHERE {session} = %s "
+        f"ORDER BY at DESC, id DESC {everything}OFFSET %s)"
+    )
+
+
+def trim(guids: Iterable[str], kept: int = KEPT) -> None:
+    """Keep the newest `kept` entries of each session of `guids`."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    with connection.cursor() as cursor:
+        cursor.executemany(_trim_sql(connection), [(guid, kept) for guid in guids])
+
+
+_writer = Writer()
+os.register_at_fork(after_in_child=_writer.after_fork)
+
+
+def flush() -> int:
+    """Write this process's waiting entries now, as the writer thread does every batch
+    (tests call it; with no thread nothing else does); how many were written."""
+    return _writer.flush()
+
+
+def discard() -> None:
+    """Drop this process's waiting entries unwritten (tests)."""
+    _buffer.clear()
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def recent(guid: str, limit: int = KEPT) -> list[RequestRecord]:
+    """Session `guid`'s newest entries, newest first."""
+    return list(RequestRecord.objects.filter(challenger_id=guid).order_by("-at", "-id")[:limit])
+
+
+def version(guid: str) -> str:
+    """Changes whenever session `guid`'s history does: for answering "not modified"."""
+    seen = RequestRecord.objects.filter(challenger_id=guid).aggregate(n=Count("id"), top=Max("id"))
+    return f"{seen['n']}-{seen['top'] or 0}"

@@ -1,0 +1,150 @@
+"""The admin of assignments: a form that chooses whole sections, then adds or removes
+single challenges, and stores the result as the assignment's list of keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from challengers.sessions import mode
+from challenges.assignments import assigned_challenges, section_keys
+from challenges.catalogue import challenges_for, display_id, sections
+from challenges.models import Assignment
+
+
+def _section_choices(current_mode: str) -> list[tuple[str, str]]:
+    keys = section_keys(current_mode)
+    offered = [s for s in sections() if s.key in keys]
+    return [(s.key, f"{n}. {s.title} ({len(keys[s.key])})") for n, s in enumerate(offered, start=1)]
+
+
+def _challenge_choices(current_mode: str) -> list[tuple[str, str]]:
+    return [
+        (c.key, f"{display_id(c.key, current_mode)} {c.name}") for c in challenges_for(current_mode)
+    ]
+
+
+class AssignmentForm(forms.ModelForm):
+    """Sections ticked, plus challenges added, minus challenges removed.
+
+    An existing assignment opens with each section ticked that it holds more than half of,
+    its other challenges as added and the missing ones of ticked sections as removed, so
+    saving it unchanged stores the same keys."""
+
+    sections = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Every challenge of the ticked sections.",
+    )
+    add_challenges = forms.MultipleChoiceField(
+        required=False,
+        label="Also these challenges",
+        widget=forms.SelectMultiple(attrs={"size": 12}),
+        help_text="Single challenges added to the sections' (Ctrl- or ⌘-click to pick several).",
+    )
+    remove_challenges = forms.MultipleChoiceField(
+        required=False,
+        label="Except these challenges",
+        widget=forms.SelectMultiple(attrs={"size": 12}),
+        help_text="Single challenges taken out of the ticked sections.",
+    )
+
+    class Meta:
+        model = Assignment
+        fields = ("cohort", "title", "opens_at", "due_at")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.mode = mode()
+        # Read when the form is made: the served edition may change between processes.
+        for name, choices in (
+            ("sections", _section_choices(self.mode)),
+            ("add_challenges", _challenge_choices(self.mode)),
+            ("remove_challenges", _challenge_choices(self.mode)),
+        ):
+            field = self.fields[name]
+            assert isinstance(field, forms.MultipleChoiceField)
+            field.choices = choices
+        if self.instance.pk:
+            self._split(self.instance.challenges or [])
+
+    def _split(self, keys: list[str]) -> None:
+        chosen = {c.key for c in assigned_challenges(keys, self.mode)}
+        ticked, added, removed = [], [], []
+        for section, in_section in section_keys(self.mode).items():
+            held = [k for k in in_section if k in chosen]
+            if len(held) * 2 > len(in_section):
+                ticked.append(section)
+                removed += [k for k in in_section if k not in chosen]
+            else:
+                added += held
+        self.initial.update(
+            {"sections": ticked, "add_challenges": added, "remove_challenges": removed}
+        )
+
+    def chosen_keys(self) -> list[str]:
+        by_section = section_keys(self.mode)
+        keys = {k for s in self.cleaned_data.get("sections", []) for k in by_section.get(s, ())}
+        keys |= set(self.cleaned_data.get("add_challenges", []))
+        keys -= set(self.cleaned_data.get("remove_challenges", []))
+        return [c.key for c in assigned_challenges(keys, self.mode)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.chosen_keys():
+            raise forms.ValidationError(
+                "Choose at least one challenge: tick a section or add single challenges."
+            )
+        return cleaned
+
+    def save(self, commit: bool = True) -> Assignment:
+        self.instance.challenges = self.chosen_keys()
+        return super().save(commit)
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    form = AssignmentForm
+    list_display = ("title", "cohort", "challenge_count", "opens_at", "due_at", "state")
+    list_filter = ("cohort",)
+    list_select_related = ("cohort",)
+    search_fields = ("title", "cohort__name", "cohort__code")
+    ordering = ("cohort", "due_at")
+    fieldsets = (
+        (None, {"fields": ("cohort", "title", "opens_at", "due_at")}),
+        (
+            "Challenges",
+            {"fields": ("sections", "add_challenges", "remove_challenges", "chosen")},
+        ),
+    )
+    readonly_fields = ("chosen",)
+
+    class Media:
+        css = {"all": ("dashboard/class_progress.css",)}
+
+    @admin.display(description="challenges")
+    def challenge_count(self, obj: Assignment) -> int:
+        return len(assigned_challenges(obj.challenges or [], mode()))
+
+    @admin.display(description="now")
+    def state(self, obj: Assignment) -> str:
+        moment = timezone.now()
+        if obj.opens_at and obj.opens_at > moment:
+            return "not open yet"
+        if obj.due_at and obj.due_at <= moment:
+            return "open, past due"
+        return "open"
+
+    @admin.display(description="chosen now")
+    def chosen(self, obj: Assignment) -> SafeString:
+        current = mode()
+        found = assigned_challenges(obj.challenges or [], current)
+        if not found:
+            return format_html("{}", "None yet: saved with the choice above.")
+        names = ", ".join(f"{display_id(c.key, current)} {c.name}" for c in found)
+        return format_html("{} challenges: {}", len(found), names)

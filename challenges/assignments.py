@@ -1,0 +1,208 @@
+"""Which assignments a cohort has open, and a session's progress against one.
+
+An assignment is open once its opening time has passed (or it has none). Several may be
+open at once: the one that leads (shown first, measured by default) is the one due first
+among those not yet due; when every open one is past its due time, the one due last.
+An assignment without a due time comes after those with one.
+
+Reading this costs one indexed query on a cohort's assignments, made only by the pages and
+routes that show progress (never by the API's other routes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from challenges.catalogue import (
+    DEPRECATED_KEYS,
+    challenges_for,
+    completion_value,
+    display_id,
+    sections,
+)
+from challenges.declarations import Challenge, is_done
+from challenges.models import Assignment
+from challenges.times import format_time, parse_time
+
+
+def assigned_challenges(keys: Iterable[str], current_mode: str) -> tuple[Challenge, ...]:
+    """The challenges of the mode among `keys`, in display order (keys this edition or mode
+    does not offer are left out). A challenge the editions store under different keys
+    (the classic `PUT_TODOS_400` is the current `PUT_TODOS_422`) is assigned under either,
+    so an assignment made while one edition was served holds in the other."""
+    wanted = set(keys)
+    for old, new in DEPRECATED_KEYS.items():
+        if old in wanted:
+            wanted.add(new)
+        if new in wanted:
+            wanted.add(old)
+    return tuple(c for c in challenges_for(current_mode) if c.key in wanted)
+
+
+def section_keys(current_mode: str) -> dict[str, tuple[str, ...]]:
+    """Section key -> the keys of its challenges in the mode, in display order."""
+    found: dict[str, list[str]] = {s.key: [] for s in sections()}
+    for challenge in challenges_for(current_mode):
+        found[challenge.section.key].append(challenge.key)
+    return {key: tuple(keys) for key, keys in found.items() if keys}
+
+
+def _lead_order(assignment: Assignment, moment: datetime) -> tuple[int, float]:
+    due = assignment.due_at
+    if due is None:
+        return (1, 0.0)
+    if due > moment:
+        return (0, due.timestamp())
+    return (2, -due.timestamp())
+
+
+def open_assignments(cohort_id: int | None, moment: datetime | None = None) -> list[Assignment]:
+    """The cohort's open assignments, the leading one first (module docstring)."""
+    if cohort_id is None:
+        return []
+    moment = moment or timezone.now()
+    found = Assignment.objects.filter(
+        Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id=cohort_id
+    )
+    return sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk))
+
+
+def leading_assignments(
+    cohort_ids: Iterable[int], moment: datetime | None = None
+) -> dict[int, Assignment]:
+    """Cohort id -> its leading open assignment, for many cohorts in one query."""
+    moment = moment or timezone.now()
+    ids = set(cohort_ids)
+    if not ids:
+        return {}
+    found = Assignment.objects.filter(
+        Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id__in=ids
+    )
+    leading: dict[int, Assignment] = {}
+    for assignment in sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk)):
+        leading.setdefault(assignment.cohort_id, assignment)
+    return leading
+
+
+def is_late(value: Any, due_at: datetime | None) -> bool:
+    """A completion stored after the due time."""
+    if due_at is None:
+        return False
+    moment = parse_time(value)
+    return moment is not None and moment > due_at
+
+
+@dataclass(frozen=True)
+class AssignmentStatus:
+    """One assignment as a session stands against it."""
+
+    assignment: Assignment
+    challenges: tuple[Challenge, ...]
+    done_keys: frozenset[str]
+    late_keys: frozenset[str]
+    closed: bool  # past its due time
+    mode: str
+
+    @property
+    def title(self) -> str:
+        return self.assignment.title
+
+    @property
+    def done(self) -> int:
+        return len(self.done_keys)
+
+    @property
+    def assigned(self) -> int:
+        return len(self.challenges)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(c.key for c in self.challenges)
+
+    @property
+    def due_at(self) -> datetime | None:
+        return self.assignment.due_at
+
+    @property
+    def due_label(self) -> str:
+        return format_time(self.assignment.due_at)
+
+    @property
+    def numbered(self) -> list[tuple[str, Challenge]]:
+        """Each assigned challenge with its display id."""
+        return [(display_id(c.key, self.mode), c) for c in self.challenges]
+
+    @property
+    def next_open(self) -> Challenge | None:
+        """The first assigned challenge not yet done."""
+        return next((c for c in self.challenges if c.key not in self.done_keys), None)
+
+    def as_status(self) -> dict[str, Any]:
+        """What the progress page's script reads to update the assignment panel."""
+        return {
+            "title": self.title,
+            "done": self.done,
+            "assigned": self.assigned,
+            "doneKeys": sorted(self.done_keys),
+            "dueAt": self.due_at.isoformat() if self.due_at else None,
+            "closed": self.closed,
+        }
+
+    def time_left(self, moment: datetime | None = None) -> str:
+        """`1 h 05 min left`, `3 min left`; empty without a due time or once closed."""
+        due = self.assignment.due_at
+        if due is None:
+            return ""
+        seconds = int((due - (moment or timezone.now())).total_seconds())
+        if seconds <= 0:
+            return ""
+        minutes = (seconds + 59) // 60
+        hours, minutes = divmod(minutes, 60)
+        days, hours = divmod(hours, 24)
+        if days:
+            return f"{days} d {hours} h left"
+        if hours:
+            return f"{hours} h {minutes:02d} min left"
+        return f"{minutes} min left"
+
+
+def status_of(
+    assignment: Assignment,
+    progress: Mapping[str, Any],
+    current_mode: str,
+    moment: datetime | None = None,
+) -> AssignmentStatus:
+    challenges = assigned_challenges(assignment.challenges or (), current_mode)
+    done: set[str] = set()
+    late: set[str] = set()
+    for challenge in challenges:
+        value = completion_value(progress, challenge.key)
+        if is_done(value):
+            done.add(challenge.key)
+            if is_late(value, assignment.due_at):
+                late.add(challenge.key)
+    moment = moment or timezone.now()
+    return AssignmentStatus(
+        assignment=assignment,
+        challenges=challenges,
+        done_keys=frozenset(done),
+        late_keys=frozenset(late),
+        closed=assignment.due_at is not None and assignment.due_at <= moment,
+        mode=current_mode,
+    )
+
+
+def statuses_for(
+    cohort_id: int | None, progress: Mapping[str, Any], current_mode: str
+) -> list[AssignmentStatus]:
+    """A session's standing in each open assignment of its cohort, the leading one first."""
+    moment = timezone.now()
+    return [
+        status_of(a, progress, current_mode, moment) for a in open_assignments(cohort_id, moment)
+    ]

@@ -1,0 +1,162 @@
+"""The instructor's live class page: its context, the staff-only JSON the page polls to
+update itself in place, and the cohort's join link with its QR code.
+
+The page and the JSON render the same partial (`_class_live.html`), so there is one
+place that says what the class view shows; the page's script swaps the partial's HTML
+in, keeps the matrix's scroll position and re-applies the instructor's sort.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.contrib.admin.utils import quote
+from django.http import HttpRequest, JsonResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from challengers.models import Cohort
+from challengers.sessions import mode
+from challenges.catalogue import challenges_for
+from challenges.models import Assignment
+from challenges.reports import ClassProgress, class_progress
+
+NAME_MODES = ("full", "initials", "hidden")
+POLL_SECONDS = 5
+
+
+def share_base(request: HttpRequest) -> str:
+    """The base URL students reach: `APICHALLENGES_PUBLIC_URL` when set, otherwise the
+    address the instructor's own browser used."""
+    public: str = getattr(settings, "APICHALLENGES_PUBLIC_URL", "")
+    return public or request.build_absolute_uri("/").rstrip("/")
+
+
+def join_path(cohort: Cohort) -> str:
+    return f"/join/{cohort.code}"
+
+
+def join_url(request: HttpRequest, cohort: Cohort) -> str:
+    return share_base(request) + join_path(cohort)
+
+
+def is_loopback(request: HttpRequest) -> bool:
+    """The instructor reached the server as localhost: a link made from that address
+    works on their machine only."""
+    host = request.get_host().rsplit(":", 1)[0].strip("[]")
+    return not getattr(settings, "APICHALLENGES_PUBLIC_URL", "") and (
+        host in ("localhost", "::1") or host.startswith("127.")
+    )
+
+
+def qr_svg(text: str, *, title: str = "") -> SafeString:
+    """An inline SVG QR code of `text` (segno; medium error correction, so a projector's
+    glare or a phone at an angle still reads it)."""
+    code = segno.make(text, error="m", micro=False)
+    svg = code.svg_inline(
+        scale=4, border=2, dark="#000", light="#fff", svgclass="qr", omitsize=True, title=title
+    )
+    return mark_safe(svg)  # segno's SVG, with `title` escaped by segno
+
+
+def view_options(request: HttpRequest) -> dict[str, Any]:
+    """The page's switches, read from its query string (the script sends the same)."""
+    names = request.GET.get("names", "")
+    projector = request.GET.get("projector", "") == "1"
+    if names not in NAME_MODES:
+        names = "initials" if projector else "full"
+    return {
+        "all_columns": request.GET.get("columns", "") == "all",
+        "projector": projector,
+        "names": names,
+    }
+
+
+def live_context(request: HttpRequest, cohort: Cohort, report: ClassProgress) -> dict[str, Any]:
+    options = view_options(request)
+    return {
+        "cohort": cohort,
+        "report": report,
+        "students": len(report.rows),
+        "options": options,
+        "student_prefix": "/admin/challenges/challenger/",
+    }
+
+
+def class_report(request: HttpRequest, cohort: Cohort) -> ClassProgress:
+    return class_progress(cohort, all_columns=view_options(request)["all_columns"])
+
+
+def switches(options: dict[str, Any]) -> dict[str, str]:
+    """The query strings of the page's switches, each keeping the other switches."""
+
+    def query(**changes: Any) -> str:
+        merged = {**options, **changes}
+        parts = []
+        if merged["all_columns"]:
+            parts.append("columns=all")
+        if merged["projector"]:
+            parts.append("projector=1")
+            parts.append(f"names={merged['names']}")
+        return "?" + "&".join(parts) if parts else "?"
+
+    return {
+        "all_columns": query(all_columns=True),
+        "assignment_columns": query(all_columns=False),
+        "projector_on": query(projector=True, names="initials"),
+        "projector_off": query(projector=False, names="full"),
+        "names_initials": query(names="initials"),
+        "names_hidden": query(names="hidden"),
+    }
+
+
+def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
+    """What the class page adds to the admin's own context."""
+    report = class_report(request, cohort)
+    link = join_url(request, cohort)
+    options = view_options(request)
+    return {
+        **live_context(request, cohort, report),
+        "switches": switches(options),
+        "all_total": len(challenges_for(mode())),
+        "live_url": reverse("admin:challenges_cohort_progress_live", args=[quote(cohort.pk)]),
+        "sessions_url": reverse("admin:challenges_challenger_changelist")
+        + f"?cohort__id__exact={cohort.pk}",
+        "csv_url": reverse("admin:challenges_cohort_progress_csv", args=[quote(cohort.pk)]),
+        "join_url": link,
+        "join_loopback": is_loopback(request),
+        "join_qr": qr_svg(link, title=f"Join {cohort.name}: {link}"),
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
+    """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO}`."""
+    report = class_report(request, cohort)
+    html = render_to_string(
+        "admin/challenges/cohort/_class_live.html",
+        live_context(request, cohort, report),
+        request=request,
+    )
+    # The admin's views are never cached (`admin_view` adds the headers).
+    return JsonResponse(
+        {"html": html, "students": len(report.rows), "at": report.moment.isoformat()}
+    )
+
+
+def cohort_page_context(request: HttpRequest, object_id: str) -> dict[str, Any]:
+    """The cohort's admin page: its join link and QR code, and its assignments."""
+    cohort = Cohort.objects.filter(pk=object_id).first() if object_id.isdigit() else None
+    if cohort is None:
+        return {}
+    link = join_url(request, cohort)
+    return {
+        "join_url": link,
+        "join_loopback": is_loopback(request),
+        "join_qr": qr_svg(link, title=f"Join {cohort.name}: {link}"),
+        "cohort_assignments": list(Assignment.objects.filter(cohort=cohort)),
+        "add_assignment_url": reverse("admin:curriculum_assignment_add") + f"?cohort={cohort.pk}",
+    }

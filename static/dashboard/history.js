@@ -1,0 +1,165 @@
+/* "Your recent requests" on the progress page (templates/dashboard/_history.html): polls
+ * the card's requests.json every few seconds, sending the version it shows as
+ * If-None-Match (304 while nothing changed), and redraws the list newest first, keeping
+ * open the entries the student opened. Everything in an entry is what a student sent or
+ * the server answered them, so it is only ever set as textContent, never as markup. */
+(function () {
+  "use strict";
+
+  var POLL_MS = 3000;
+  var MAX_BACKOFF_MS = 60000;
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = String(text); }
+    return node;
+  }
+
+  function label(text) {
+    return element("p", "history-label", text);
+  }
+
+  function body(text) {
+    return text ? element("pre", "history-body", text) : element("p", "muted", "empty");
+  }
+
+  // The same markup as templates/dashboard/_history_entry.html.
+  function entryItem(entry, open) {
+    var item = element("li", "history-entry");
+    item.setAttribute("data-entry", String(entry.id));
+    var details = element("details");
+    details.open = open;
+    var summary = element("summary");
+    var time = element("time", "", entry.when);
+    time.setAttribute("datetime", entry.at);
+    summary.appendChild(time);
+    summary.appendChild(document.createTextNode(" "));
+    summary.appendChild(element("code", "history-request", entry.method + " " + entry.path));
+    summary.appendChild(document.createTextNode(" "));
+    var arrow = element("span", "history-arrow", "\u2192");
+    arrow.setAttribute("aria-hidden", "true");
+    summary.appendChild(arrow);
+    summary.appendChild(document.createTextNode(" "));
+    summary.appendChild(element("span", "history-status", entry.status));
+    if (entry.completed.length) {
+      summary.appendChild(document.createTextNode(" "));
+      summary.appendChild(element("span", "history-tag history-tag-done",
+        "completed " + entry.completed.length));
+    }
+    if (entry.nearMisses.length) {
+      summary.appendChild(document.createTextNode(" "));
+      summary.appendChild(element("span", "history-tag history-tag-near",
+        entry.nearMisses.length === 1 ? "near miss" : "near misses"));
+    }
+    details.appendChild(summary);
+
+    var detail = element("div", "history-detail");
+    if (entry.completed.length) {
+      detail.appendChild(label("Completed"));
+      var done = element("ul", "history-outcomes");
+      entry.completed.forEach(function (name) { done.appendChild(element("li", "", name)); });
+      detail.appendChild(done);
+    }
+    if (entry.nearMisses.length) {
+      detail.appendChild(label("Nearly completed"));
+      var near = element("ul", "history-outcomes");
+      entry.nearMisses.forEach(function (miss) {
+        var line = element("li", "", miss.label + ": ");
+        line.appendChild(element("span", "near-reason", miss.reason));
+        near.appendChild(line);
+      });
+      detail.appendChild(near);
+    }
+    detail.appendChild(label("Request headers"));
+    var table = element("table", "history-headers");
+    var rows = element("tbody");
+    entry.headers.forEach(function (pair) {
+      var row = element("tr");
+      var name = element("th", "", pair[0]);
+      name.setAttribute("scope", "row");
+      row.appendChild(name);
+      var cell = element("td");
+      cell.appendChild(element("code", "", pair[1]));
+      row.appendChild(cell);
+      rows.appendChild(row);
+    });
+    if (!entry.headers.length) {
+      var none = element("tr");
+      none.appendChild(element("td", "muted", "none"));
+      rows.appendChild(none);
+    }
+    table.appendChild(rows);
+    detail.appendChild(table);
+    detail.appendChild(label("Request body"));
+    detail.appendChild(body(entry.requestBody));
+    detail.appendChild(label("Response body"));
+    detail.appendChild(body(entry.responseBody));
+    details.appendChild(detail);
+    item.appendChild(details);
+    return item;
+  }
+
+  function redraw(card, entries) {
+    var list = card.querySelector("[data-history-list]");
+    var empty = card.querySelector("[data-history-empty]");
+    var opened = {};
+    Array.prototype.forEach.call(list.querySelectorAll("li[data-entry]"), function (item) {
+      var details = item.querySelector("details");
+      if (details && details.open) { opened[item.getAttribute("data-entry")] = true; }
+    });
+    var fresh = document.createDocumentFragment();
+    entries.forEach(function (entry) {
+      fresh.appendChild(entryItem(entry, Object.prototype.hasOwnProperty.call(opened, String(entry.id))));
+    });
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    list.appendChild(fresh);
+    if (empty) { empty.hidden = entries.length > 0; }
+  }
+
+  function poll(card) {
+    var url = card.getAttribute("data-history-url");
+    var delay = POLL_MS;
+    var stopped = false;
+
+    function schedule() {
+      if (!stopped) { window.setTimeout(tick, delay); }
+    }
+
+    function tick() {
+      if (document.hidden) { schedule(); return; }
+      var version = card.getAttribute("data-history-version") || "";
+      var headers = { Accept: "application/json" };
+      if (version) { headers["If-None-Match"] = '"' + version + '"'; }
+      fetch(url, { cache: "no-store", headers: headers })
+        .then(function (response) {
+          if (response.status === 404) { stopped = true; return null; }
+          if (response.status === 304) { return null; }
+          if (!response.ok) { throw new Error("HTTP " + response.status); }
+          var etag = (response.headers.get("ETag") || "").replace(/^"|"$/g, "");
+          return response.json().then(function (data) {
+            redraw(card, data.entries || []);
+            card.setAttribute("data-history-version", etag);
+          });
+        })
+        .then(function () { delay = POLL_MS; schedule(); })
+        .catch(function () {
+          delay = Math.min(delay * 2, MAX_BACKOFF_MS);
+          schedule();
+        });
+    }
+
+    schedule();
+  }
+
+  function start() {
+    var card = document.getElementById("history");
+    if (card && window.fetch) { poll(card); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
