@@ -3,7 +3,7 @@
 Recording stays off the request's path. `record` copies what an entry needs (a copy of
 the request's environ, the first 2 KB of each body as text) into an immutable `Entry` and
 appends it to this process's buffer; no header is picked out, cut or written there. The
-buffer holds at most `BUFFER_LIMIT` entries (a few MB): past it, under a load the writer
+buffer holds at most `BUFFER_LIMIT` entries (about 10 MB): past it, under a load the writer
 cannot keep up with, new entries are dropped and counted, and the writer logs how many. A
 thread of each serving process (`Writer`) writes the buffer every
 `APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: of each session that still
@@ -11,12 +11,11 @@ exists, its newest `KEPT` entries of the batch (older ones would be trimmed at o
 one COPY on PostgreSQL and one INSERT the driver runs for every row on SQLite, then trims
 each session it has written `TRIM_EVERY` entries for since it last did, to the newest
 `KEPT` (the database is the only shared state, so several processes and hosts each trim
-what they wrote). A session thus
-holds at most `KEPT` plus what the processes writing for it wrote since their last trim;
-readers show the newest `KEPT`. The writer also runs when the process exits (`atexit`,
-and multiprocessing's exit hook, which is what a server's worker processes run), trimming
-everything it wrote. A process that dies without exiting (SIGKILL, power loss) loses what
-was still in its buffer: at most the last batch.
+what they wrote). A session thus holds at most `KEPT` plus what the processes writing for
+it wrote since their last trim; readers show the newest `KEPT`. The writer also runs when
+the process exits (`atexit`, and multiprocessing's exit hook, which is what a server's
+worker processes run), trimming everything it wrote. A process that dies without exiting
+(SIGKILL, power loss) loses what was still in its buffer: at most the last batch.
 
 With `APICHALLENGES_HISTORY_BATCH_SECONDS = 0` no thread starts and entries wait for an
 explicit `flush()`: the test suite's setting, where each test's database work happens
@@ -67,7 +66,7 @@ BODY_LIMIT = 2048  # bytes of each body kept
 PATH_LIMIT = 2048  # characters of the path with its query kept
 HEADER_VALUE_LIMIT = 1000  # characters of each header value kept
 # Entries waiting in one process; past it new ones are dropped (and counted). At about
-# 1.5 KB an entry, a few MB: three seconds of a worker's busiest classroom load.
+# 2 KB an entry, 10 MB: three seconds of a worker's busiest classroom load.
 BUFFER_LIMIT = 5_000
 UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed since
 CUT = "…"  # ends a text that was cut
@@ -108,8 +107,6 @@ def record(
     near_misses: Iterable[tuple[str, str]] = (),
 ) -> None:
     """Add one answered request to session `guid`'s history (written by the next batch)."""
-    if os.environ.get("PERF_HISTORY_OFF"):  # PERF-TEMP
-        return  # PERF-TEMP
     if len(_buffer) >= BUFFER_LIMIT:
         _dropped[0] += 1
         return
@@ -187,8 +184,7 @@ def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
     if unseen:
         if len(names) + len(unseen) > _NAMES_LIMIT:
             names.clear()
-            unseen = environ.keys()
-        for key in unseen:
+        for key in environ.keys() - names.keys():
             names[key] = header_name(key)
     limit = HEADER_VALUE_LIMIT
     return [
@@ -229,10 +225,10 @@ _COLUMNS = (
 @lru_cache(maxsize=4)
 def _insert_sql(connection: BaseDatabaseWrapper) -> str:
     """The batch's statement, written once per database. On PostgreSQL a COPY: the rows
-    stream to the server in one message, where an INSERT a row cost the server a
-    statement each (four times the COPY's time). On SQLite, in the same process, an
-    INSERT that one `executemany` runs for every row in the driver, where the ORM's
-    `bulk_create` prepared each value of each row in Python (81 µs a row; this: under
+    stream to the server as one statement, where an INSERT run for every row took three
+    to five times as long. On SQLite, in the same process, an INSERT that one
+    `executemany` runs for every row in the driver, where the ORM's `bulk_create` prepared
+    each value of each row in Python (81 µs a row; this, row built and written: about
     10)."""
     meta = RequestRecord._meta
     quote = connection.ops.quote_name
@@ -396,16 +392,12 @@ class Writer:
             if not batch and not trim_all:
                 return 0
             batch = _newest(batch)
-            _perf_t0 = time.perf_counter()  # PERF-TEMP
             try:
                 written = self.write(batch, trim_all)
             except IntegrityError:
                 # A session deleted between the check and the commit (PostgreSQL checks
                 # foreign keys at commit): check again.
                 written = self.write(batch, trim_all)
-            if os.environ.get("PERF_HISTORY_LOG"):  # PERF-TEMP
-                with open(os.environ["PERF_HISTORY_LOG"] + f".{os.getpid()}", "a") as f:  # PERF-TEMP
-                    f.write(f"{time.time():.1f} batch={len(batch)} left={len(_buffer)} s={time.perf_counter() - _perf_t0:.3f}\n")  # PERF-TEMP
             return written
 
     def write(self, batch: list[Entry], trim_all: bool) -> int:
