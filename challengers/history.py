@@ -35,7 +35,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import UTC, datetime
 from functools import lru_cache
 from multiprocessing import util as multiprocessing_util
@@ -153,14 +153,13 @@ def record(
 # --------------------------------------------------------------------------- writing
 
 
-def _text(value: str, limit: int) -> str:
-    # PostgreSQL stores no NUL character in text or JSON.
-    text = value if len(value) <= limit else value[:limit] + CUT
-    return text.replace("\x00", "\ufffd") if "\x00" in text else text
-
-
 def _body(text: str) -> str:
+    # PostgreSQL stores no NUL character in text or JSON.
     return text.replace("\x00", "\ufffd") if "\x00" in text else text
+
+
+def _text(value: str, limit: int) -> str:
+    return _body(value if len(value) <= limit else value[:limit] + CUT)
 
 
 def header_name(key: str) -> str | None:
@@ -180,11 +179,12 @@ _NAMES_LIMIT = 4096
 def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
     """The request's headers in the environ's order (the order received)."""
     names = _names
-    unseen = environ.keys() - names.keys()
+    unseen: Collection[str] = environ.keys() - names.keys()
     if unseen:
         if len(names) + len(unseen) > _NAMES_LIMIT:
             names.clear()
-        for key in environ.keys() - names.keys():
+            unseen = environ.keys()
+        for key in unseen:
             names[key] = header_name(key)
     limit = HEADER_VALUE_LIMIT
     return [

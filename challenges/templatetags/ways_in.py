@@ -8,8 +8,8 @@ from typing import Any
 
 from django import template
 
-from challengers.models import Cohort
 from challenges.class_view import join_path
+from challenges.views.profile import cohort_of
 from practiceapi.openapi import base_url
 
 register = template.Library()
@@ -23,7 +23,7 @@ def ways_in(context: dict[str, Any]) -> dict[str, Any]:
     code = request.GET.get("cohort", "").strip()
     cohort = None
     if code and len(code) <= CODE_MAX:
-        cohort = Cohort.objects.filter(code__iexact=code).first()
+        cohort = cohort_of(code)
     return {
         "base": base_url(request),
         "code": code[:CODE_MAX],

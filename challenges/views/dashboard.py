@@ -204,7 +204,7 @@ def status_data(
 # --------------------------------------------------------------------------- lookups
 
 
-def _find(guid: str) -> Challenger | None:
+def find_session(guid: str) -> Challenger | None:
     if mode() == "single":
         return single_player()
     return Challenger.objects.select_related("cohort").filter(pk=canonical_guid(guid)).first()
@@ -217,11 +217,11 @@ def _page_url(challenger: Challenger) -> str:
 def _redirect_to(challenger: Challenger) -> HttpResponse:
     # 303: after a POST the browser fetches the page with GET.
     response = HttpResponseRedirect(_page_url(challenger), status=303)
-    _remember(response, challenger)
+    remember_session(response, challenger)
     return response
 
 
-def _remember(response: HttpResponse, challenger: Challenger) -> None:
+def remember_session(response: HttpResponse, challenger: Challenger) -> None:
     response.set_cookie(
         COOKIE,
         challenger.guid,
@@ -232,10 +232,7 @@ def _remember(response: HttpResponse, challenger: Challenger) -> None:
     )
 
 
-remember_session = _remember  # the join link sets the same cookie as the start page
-
-
-def _cookie_session(request: HttpRequest) -> Challenger | None:
+def cookie_session(request: HttpRequest) -> Challenger | None:
     value = request.COOKIES.get(COOKIE, "")
     if mode() == "single" or not value or len(value) > 64:
         return None
@@ -253,7 +250,7 @@ def _start_context(request: HttpRequest, **extra: Any) -> dict[str, Any]:
         "mode": current,
         "total": len(challenges_for(current)),
         "sections": len(catalogue_view(current)),
-        "current": _cookie_session(request),
+        "current": cookie_session(request),
         "single_guid": SINGLE_PLAYER_GUID,
     }
     context.update(extra)
@@ -294,7 +291,7 @@ def open_session(request: HttpRequest) -> HttpResponse:
     typed = request.GET.get("guid", "").strip()
     if typed:
         return HttpResponseRedirect(f"/gui/challenges/{_url_safe(typed)}")
-    remembered = _cookie_session(request)
+    remembered = cookie_session(request)
     if remembered is not None:
         return HttpResponseRedirect(_page_url(remembered))
     return HttpResponseRedirect("/")
@@ -310,7 +307,7 @@ def _url_safe(guid: str) -> str:
 @never_cache
 @require_GET
 def progress_page(request: HttpRequest, guid: str) -> HttpResponse:
-    challenger = _find(guid)
+    challenger = find_session(guid)
     if challenger is None:
         return _unknown(request, guid)
     return _render_progress(request, challenger)
@@ -336,14 +333,14 @@ def _render_progress(
     )
     context.update(extra)
     response = render(request, "dashboard/progress.html", context, status=status)
-    _remember(response, challenger)
+    remember_session(response, challenger)
     return response
 
 
 @never_cache
 @require_GET
 def status_json(request: HttpRequest, guid: str) -> HttpResponse:
-    challenger = _find(guid)
+    challenger = find_session(guid)
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     touch(challenger)
@@ -356,7 +353,7 @@ def status_json(request: HttpRequest, guid: str) -> HttpResponse:
 def progress_download(request: HttpRequest, guid: str) -> HttpResponse:
     """The progress payload as a file to keep, without the secret token; the
     restore form and `PUT /api/challenger/{guid}` both accept it."""
-    challenger = _find(guid)
+    challenger = find_session(guid)
     if challenger is None:
         return _unknown(request, guid)
     payload = {
@@ -373,7 +370,7 @@ def progress_download(request: HttpRequest, guid: str) -> HttpResponse:
 
 @require_POST
 def profile_form(request: HttpRequest, guid: str) -> HttpResponse:
-    challenger = _find(guid)
+    challenger = find_session(guid)
     if challenger is None:
         return _unknown(request, guid)
     name = request.POST.get("display_name", "")

@@ -13,8 +13,6 @@ from rest_framework.response import Response
 
 from challengers import history
 from challengers.lookup import known_session, with_session
-from challengers.models import Challenger
-from challengers.sessions import canonical_guid, mode, single_player
 from challenges import schema
 from challenges.request_history import (
     REQUEST_FIELDS,
@@ -22,6 +20,7 @@ from challenges.request_history import (
     payload_row,
     recent_requests,
 )
+from challenges.views.dashboard import find_session
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 
@@ -47,7 +46,7 @@ class ChallengerRequestsView(ApiView):
 def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
     """The progress page's history, for static/dashboard/history.js to keep it current:
     304 while it is unchanged (the script sends the version it shows as If-None-Match)."""
-    challenger = _page_session(guid)
+    challenger = find_session(guid)
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     etag = f'"{history.version(challenger.guid)}"'
@@ -58,13 +57,6 @@ def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
         response = JsonResponse({"known": True, "entries": entries})
     response["ETag"] = etag
     return response
-
-
-def _page_session(guid: str) -> Challenger | None:
-    # As the progress page finds its session: in single mode, whatever the GUID.
-    if mode() == "single":
-        return single_player()
-    return Challenger.objects.filter(pk=canonical_guid(guid)).only("guid").first()
 
 
 def page_row(entry: HistoryEntry) -> dict[str, Any]:

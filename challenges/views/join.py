@@ -13,20 +13,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from challengers.limits import SessionLimitReached, admit_new_session
-from challengers.models import Challenger, Cohort
 from challengers.sessions import SINGLE_PLAYER_GUID, create_challenger, mode
-from challenges.class_view import share_base
-from challenges.views.dashboard import COOKIE, remember_session
-from challenges.views.profile import NAME_MAX, find_cohort, save_profile
-from practiceapi.protocol.errors import ApiError
-
-
-def _cohort(code: str) -> Cohort | None:
-    """The cohort of the link's code, matched as a code typed on the progress page is."""
-    try:
-        return find_cohort(code)
-    except ApiError:
-        return None
+from challenges.class_view import join_path, share_base
+from challenges.views.dashboard import cookie_session, remember_session
+from challenges.views.profile import NAME_MAX, cohort_of, save_profile
 
 
 def _unknown(request: HttpRequest, code: str) -> HttpResponse:
@@ -36,7 +26,7 @@ def _unknown(request: HttpRequest, code: str) -> HttpResponse:
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def join_page(request: HttpRequest, code: str) -> HttpResponse:
-    cohort = _cohort(code)
+    cohort = cohort_of(code)
     if cohort is None:
         return _unknown(request, code)
     if mode() == "single":
@@ -63,7 +53,7 @@ def join_page(request: HttpRequest, code: str) -> HttpResponse:
         response["Retry-After"] = str(refused.retry_after)
         return response
     challenger = save_profile(create_challenger(), {"display_name": name, "cohort": cohort})
-    response = HttpResponseRedirect(f"/join/{cohort.code}/welcome", status=303)
+    response = HttpResponseRedirect(f"{join_path(cohort)}/welcome", status=303)
     remember_session(response, challenger)
     return response
 
@@ -72,16 +62,11 @@ def join_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def join_welcome(request: HttpRequest, code: str) -> HttpResponse:
     """After joining: the session this browser just made in the cohort (its cookie)."""
-    cohort = _cohort(code)
+    cohort = cohort_of(code)
     if cohort is None:
         return _unknown(request, code)
-    guid = request.COOKIES.get(COOKIE, "")
-    challenger = (
-        Challenger.objects.filter(pk=guid, cohort=cohort).first()
-        if guid and len(guid) <= 64
-        else None
-    )
-    if challenger is None or mode() == "single":
-        return HttpResponseRedirect(f"/join/{cohort.code}")
+    challenger = cookie_session(request)  # None in single mode
+    if challenger is None or challenger.cohort_id != cohort.pk:
+        return HttpResponseRedirect(join_path(cohort))
     context = {"cohort": cohort, "challenger": challenger, "base_url": share_base(request)}
     return render(request, "dashboard/join_welcome.html", context)

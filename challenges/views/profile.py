@@ -44,6 +44,14 @@ def find_cohort(code: str) -> Cohort:
     return cohort
 
 
+def cohort_of(code: str) -> Cohort | None:
+    """The cohort of a code as `find_cohort` matches it, or None where there is none."""
+    try:
+        return find_cohort(code)
+    except ApiError:
+        return None
+
+
 def parse_profile(doc: Any) -> dict[str, Any]:
     """The changes a profile document asks for: `display_name` and/or `cohort` (a Cohort or
     None). Absent members change nothing; `null` or `""` clears."""
