@@ -53,10 +53,10 @@ from django.db import (
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
-from django.http.request import HttpHeaders
 from django.utils.encoding import escape_uri_path, iri_to_uri
 
 from challengers.models import Challenger, RequestRecord
+from practiceapi.protocol.environ import header_name, wsgi_text
 
 logger = logging.getLogger(__name__)
 
@@ -70,8 +70,6 @@ HEADER_VALUE_LIMIT = 1000  # characters of each header value kept
 BUFFER_LIMIT = 5_000
 UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed since
 CUT = "…"  # ends a text that was cut
-# Header keys of a WSGI environ that are not `HTTP_*` but came from the client.
-_CONTENT_KEYS = ("CONTENT_TYPE", "CONTENT_LENGTH")
 
 
 class Entry(NamedTuple):
@@ -162,14 +160,6 @@ def _text(value: str, limit: int) -> str:
     return _body(value if len(value) <= limit else value[:limit] + CUT)
 
 
-def header_name(key: str) -> str | None:
-    """`HTTP_X_CHALLENGER` → `X-Challenger` (None: not a header): a WSGI server keeps
-    neither the case nor the dashes of a header's name; HTTP names are case-insensitive."""
-    if key in _CONTENT_KEYS:
-        return key.replace("_", "-").title()
-    return HttpHeaders.parse_header_name(key)
-
-
 # Environ key → header name (None: not a header), as keys are met; bounded, as a client
 # may send any names: past the limit it starts over.
 _names: dict[str, str | None] = {}
@@ -177,7 +167,8 @@ _NAMES_LIMIT = 4096
 
 
 def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
-    """The request's headers in the environ's order (the order received)."""
+    """The request's headers in the environ's order (the order received), each value as
+    the UTF-8 text the client sent, as the mirror shows it."""
     names = _names
     unseen: Collection[str] = environ.keys() - names.keys()
     if unseen:
@@ -188,7 +179,7 @@ def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
             names[key] = header_name(key)
     limit = HEADER_VALUE_LIMIT
     return [
-        (name, value if len(value) <= limit and "\x00" not in value else _text(value, limit))
+        (name, _text(wsgi_text(value), limit))
         for key, value in environ.items()
         if (name := names[key]) is not None and value and value.__class__ is str
     ]

@@ -255,15 +255,19 @@ class CohortAdmin(admin.ModelAdmin):
         url = reverse("admin:challenges_cohort_progress", args=[quote(obj.pk)])
         return format_html('<a href="{}">Class progress</a>', url)
 
-    def change_view(
+    def render_change_form(
         self,
         request: HttpRequest,
-        object_id: str,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
         form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
+        obj: Cohort | None = None,
     ) -> HttpResponse:
-        extra = {**class_view.cohort_page_context(request, object_id), **(extra_context or {})}
-        return super().change_view(request, object_id, form_url, extra)
+        # The cohort the admin has already loaded for its form: its join link and QR code.
+        if obj is not None:
+            context = {**class_view.cohort_page_context(request, obj), **context}
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_urls(self) -> list:
         wrap = self.admin_site.admin_view

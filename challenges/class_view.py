@@ -75,19 +75,24 @@ def view_options(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-def live_context(request: HttpRequest, cohort: Cohort, report: ClassProgress) -> dict[str, Any]:
-    options = view_options(request)
+def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any]) -> dict[str, Any]:
     return {
         "cohort": cohort,
         "report": report,
         "students": len(report.rows),
         "options": options,
-        "student_prefix": "/admin/challenges/challenger/",
+        "student_prefix": reverse("admin:challenges_challenger_changelist"),
     }
 
 
-def class_report(request: HttpRequest, cohort: Cohort) -> ClassProgress:
-    return class_progress(cohort, all_columns=view_options(request)["all_columns"])
+def join_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
+    """The cohort's join link, whether it names this machine only, and its QR code."""
+    link = join_url(request, cohort)
+    return {
+        "join_url": link,
+        "join_loopback": is_loopback(request),
+        "join_qr": qr_svg(link, title=f"Join {cohort.name}: {link}"),
+    }
 
 
 def switches(options: dict[str, Any]) -> dict[str, str]:
@@ -115,30 +120,28 @@ def switches(options: dict[str, Any]) -> dict[str, str]:
 
 def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
     """What the class page adds to the admin's own context."""
-    report = class_report(request, cohort)
-    link = join_url(request, cohort)
     options = view_options(request)
+    report = class_progress(cohort, all_columns=options["all_columns"])
     return {
-        **live_context(request, cohort, report),
+        **live_context(cohort, report, options),
+        **join_context(request, cohort),
         "switches": switches(options),
         "all_total": len(challenges_for(mode())),
         "live_url": reverse("admin:challenges_cohort_progress_live", args=[quote(cohort.pk)]),
         "sessions_url": reverse("admin:challenges_challenger_changelist")
         + f"?cohort__id__exact={cohort.pk}",
         "csv_url": reverse("admin:challenges_cohort_progress_csv", args=[quote(cohort.pk)]),
-        "join_url": link,
-        "join_loopback": is_loopback(request),
-        "join_qr": qr_svg(link, title=f"Join {cohort.name}: {link}"),
         "poll_seconds": POLL_SECONDS,
     }
 
 
 def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
     """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO}`."""
-    report = class_report(request, cohort)
+    options = view_options(request)
+    report = class_progress(cohort, all_columns=options["all_columns"])
     html = render_to_string(
         "admin/challenges/cohort/_class_live.html",
-        live_context(request, cohort, report),
+        live_context(cohort, report, options),
         request=request,
     )
     # The admin's views are never cached (`admin_view` adds the headers).
@@ -147,16 +150,10 @@ def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
     )
 
 
-def cohort_page_context(request: HttpRequest, object_id: str) -> dict[str, Any]:
+def cohort_page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
     """The cohort's admin page: its join link and QR code, and its assignments."""
-    cohort = Cohort.objects.filter(pk=object_id).first() if object_id.isdigit() else None
-    if cohort is None:
-        return {}
-    link = join_url(request, cohort)
     return {
-        "join_url": link,
-        "join_loopback": is_loopback(request),
-        "join_qr": qr_svg(link, title=f"Join {cohort.name}: {link}"),
+        **join_context(request, cohort),
         "cohort_assignments": list(Assignment.objects.filter(cohort=cohort)),
         "add_assignment_url": reverse("admin:curriculum_assignment_add") + f"?cohort={cohort.pk}",
     }

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.encoding import escape_uri_path
 from django.views.decorators.csrf import csrf_exempt
 
+from practiceapi.protocol.environ import request_headers, wsgi_text
 from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import TEXT, accept_asks_for
 from practiceapi.protocol.payloads import Item
@@ -35,33 +36,6 @@ DETAILS_FIELDS = ("details",)
 
 _UNDERLINE = "============"
 _SHORT_UNDERLINE = "======="
-# WSGI keys that carry request headers without the HTTP_ prefix.
-_UNPREFIXED = {"CONTENT_TYPE": "Content-Type", "CONTENT_LENGTH": "Content-Length"}
-
-
-def wsgi_text(value: str) -> str:
-    """A WSGI environ string (bytes smuggled as latin-1) as the UTF-8 text the client sent."""
-    try:
-        return value.encode("iso-8859-1").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        # Already real text (Django's test client), or bytes that were latin-1 text.
-        return value
-
-
-def header_name(meta_key: str) -> str:
-    """`HTTP_X_CHALLENGER` → `X-Challenger`, `CONTENT_TYPE` → `Content-Type`."""
-    if meta_key in _UNPREFIXED:
-        return _UNPREFIXED[meta_key]
-    return "-".join(part.capitalize() for part in meta_key[len("HTTP_") :].split("_"))
-
-
-def request_headers(meta: dict) -> list[tuple[str, str]]:
-    """The request's headers as (Title-Case name, value), in environ order."""
-    return [
-        (header_name(key), wsgi_text(str(value)))
-        for key, value in meta.items()
-        if key.startswith("HTTP_") or key in _UNPREFIXED
-    ]
 
 
 def request_url(request: HttpRequest) -> str:

@@ -104,6 +104,15 @@ def test_a_long_header_value_is_cut_at_1000_characters(client: Client, guid: str
     assert header(entry, "X-Note") == "n" * 1000 + "…"
 
 
+def test_a_utf8_header_value_shows_as_the_client_sent_it(client: Client, guid: str) -> None:
+    # A WSGI server hands a header's bytes over as latin-1 text; the history, as the
+    # mirror, shows the UTF-8 the client sent.
+    as_wsgi_gives_it = "Zoë, café".encode().decode("iso-8859-1")
+    client.get("/api/todos", headers=as_student(guid, **{"X-Note": as_wsgi_gives_it}))
+    [entry] = requests_of(client, guid)
+    assert header(entry, "X-Note") == "Zoë, café"
+
+
 def test_a_long_path_is_cut(client: Client, guid: str) -> None:
     client.get("/api/todos?title=" + "t" * 3000, headers=as_student(guid))
     [entry] = requests_of(client, guid)
