@@ -73,17 +73,24 @@ def lines(host: str, port: int, lan: str | None) -> list[str]:
     return out
 
 
-def answers(host: str, port: int, timeout: float = 1.0) -> bool:
-    """Whether the server answers `GET /api/heartbeat` (204) now."""
-    target = "127.0.0.1" if host in WILDCARDS else host
-    connection = http.client.HTTPConnection(target, port, timeout=timeout)
+def heartbeat(
+    host: str, port: int, headers: dict[str, str] | None = None, timeout: float = 1.0
+) -> int | None:
+    """The status `GET /api/heartbeat` answers now; None when nothing answers."""
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
-        connection.request("GET", "/api/heartbeat")
-        return connection.getresponse().status < 500
+        connection.request("GET", "/api/heartbeat", headers=headers or {})
+        return connection.getresponse().status
     except OSError:
-        return False
+        return None
     finally:
         connection.close()
+
+
+def answers(host: str, port: int, timeout: float = 1.0) -> bool:
+    """Whether the server answers `GET /api/heartbeat` now (any answer below 500)."""
+    status = heartbeat("127.0.0.1" if host in WILDCARDS else host, port, timeout=timeout)
+    return status is not None and status < 500
 
 
 def wait_and_print(

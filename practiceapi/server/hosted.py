@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import grp
-import http.client
 import os
 import pwd
 import shlex
@@ -338,7 +337,9 @@ class Shape:
                     f" on {host}:{port}: is the port in use? APP_PORTS and PORT choose them."
                 )
                 return False
-            if heartbeat(host, port, self.server_name) == 204:
+            # As the proxy's health check sends it.
+            proxied = {"Host": self.server_name, "X-Forwarded-Proto": "https"}
+            if console.heartbeat(host, int(port), proxied, timeout=2) == 204:
                 return True
             self.stopping.wait(0.2)
         if not self.stopping.is_set():
@@ -379,21 +380,6 @@ class Shape:
             child.signal(signal.SIGTERM)
         for child in children:
             child.wait_or_kill(deadline)
-
-
-def heartbeat(host: str, port: str, server_name: str) -> int | None:
-    """The status of `GET /api/heartbeat` as the proxy's health check sends it; None when
-    nothing answers."""
-    connection = http.client.HTTPConnection(host, int(port), timeout=2)
-    try:
-        connection.request(
-            "GET", "/api/heartbeat", headers={"Host": server_name, "X-Forwarded-Proto": "https"}
-        )
-        return connection.getresponse().status
-    except OSError:
-        return None
-    finally:
-        connection.close()
 
 
 def describe(returncode: int | None) -> str:
