@@ -60,7 +60,7 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
+	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm db-history.sqlite3 db-history.sqlite3-wal db-history.sqlite3-shm
 
 ## Load-test the production server on SQLite and PostgreSQL against json-server, each
 ## workload in turns with it (needs wrk and npm; not part of `make test`). BENCH_ARGS passes

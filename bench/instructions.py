@@ -124,9 +124,10 @@ def run_callgrind(args: argparse.Namespace, argv: list[str]) -> dict[tuple[str, 
             ["gcc", "-O2", "-shared", "-fPIC", "-o", str(library), str(source)], check=True
         )
         env = {**os.environ, LIBRARY_VARIABLE: str(library), "PYTHONHASHSEED": "0"}
-        # No request-history thread: its batch writes, off the requests' path, would land
-        # in whichever window is open, and windows it entered came out wrong (totals below
-        # zero, or twice the side's). What a request records on its path is still counted.
+        # No request-history thread: its batch writes would land in whichever window is
+        # open (totals below zero, or twice the side's). Each side's window writes its own
+        # batch at its end instead (bench/floor.py's timed_batch), so both the recording
+        # on the request's path and the writing are counted, where they belong.
         env["APICHALLENGES_HISTORY_BATCH_SECONDS"] = "0"
         command = [
             "valgrind", "--tool=callgrind", "--instr-atstart=no",

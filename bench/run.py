@@ -231,7 +231,7 @@ class Sampler:
 
 
 # `--server KIND:W:T+VARIANT`: the module serving that variant of the application.
-VARIANTS = {"floor": "bench.floor_server"}
+VARIANTS = {"floor": "bench.floor_server", "nohistory": "bench.nohistory_server"}
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,8 @@ class ServerSpec:
     end: `+log` adds the access log (to a file), `+nopin` leaves the workers of the ASGI
     front where the kernel puts them (`PIN_WORKERS=0`), and `+floor` answers the todo
     routes with bench/floor.py's floor instead of our views (bench/floor_server.py): what
-    any Django and DRF design reaches on that server, beside ours in the same turns."""
+    any Django and DRF design reaches on that server, beside ours in the same turns;
+    `+nohistory` serves ours without the request history (bench/nohistory_server.py)."""
 
     kind: str
     workers: int

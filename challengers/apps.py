@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
 
 
 class ChallengersConfig(AppConfig):
@@ -13,3 +14,13 @@ class ChallengersConfig(AppConfig):
     name = "challengers"
     label = "challenges"
     verbose_name = "Student sessions"
+
+    def ready(self) -> None:
+        from challengers import history
+        from challengers.models import Challenger
+
+        # The history holds no foreign key to its session (it may be in a database of its
+        # own), so nothing cascades: it is deleted when its session is.
+        post_delete.connect(
+            history.forget_deleted, sender=Challenger, dispatch_uid="challengers.history"
+        )

@@ -6,9 +6,10 @@ appends it to this process's buffer; no header is picked out, cut or written the
 buffer holds at most `BUFFER_LIMIT` entries (about 10 MB): past it, under a load the writer
 cannot keep up with, new entries are dropped and counted, and the writer logs how many. A
 thread of each serving process (`Writer`) writes the buffer every
-`APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: of each session that still
-exists, its newest `KEPT` entries of the batch (older ones would be trimmed at once), with
-one COPY on PostgreSQL and one INSERT the driver runs for every row on SQLite, then trims
+`APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: of each session, its newest
+`KEPT` entries of the batch (older ones would be trimmed at once), as rows built before
+the transaction, with one COPY on PostgreSQL and one INSERT the driver runs for every row
+on SQLite, then trims
 each session it has written `TRIM_EVERY` entries for since it last did, to the newest
 `KEPT` (the database is the only shared state, so several processes and hosts each trim
 what they wrote). A session thus holds at most `KEPT` plus what the processes writing for
@@ -21,13 +22,16 @@ With `APICHALLENGES_HISTORY_BATCH_SECONDS = 0` no thread starts and entries wait
 explicit `flush()`: the test suite's setting, where each test's database work happens
 inside its own transaction that a second thread's connection cannot see.
 
-Deleting a session deletes its history (the foreign key cascades): `purge_challengers`,
-the admin's delete.
+The history is in its own database where there is one (SQLite: `challengers.routers`).
+Deleting a session (`purge_challengers`, the admin's delete) deletes its history once the
+deletion commits (`forget_deleted`); a batch written for it meanwhile is deleted by its
+writer, which checks its sessions after committing.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import os
 import re
@@ -43,20 +47,15 @@ from typing import Any, NamedTuple
 
 import orjson
 from django.conf import settings
-from django.db import (
-    DEFAULT_DB_ALIAS,
-    IntegrityError,
-    close_old_connections,
-    connections,
-    transaction,
-)
+from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.utils.encoding import escape_uri_path, iri_to_uri
 
-from challengers.models import Challenger, RequestRecord
-from practiceapi.protocol.environ import header_name, wsgi_text
+from challengers.models import Challenger, RecordedRequest
+from challengers.routers import history_database
+from practiceapi.protocol.environ import header_name
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +63,7 @@ KEPT = 100  # entries shown and kept per session
 TRIM_EVERY = 25  # entries a process writes for a session before it trims that session
 BODY_LIMIT = 2048  # bytes of each body kept
 PATH_LIMIT = 2048  # characters of the path with its query kept
+METHOD_LIMIT = 32  # characters of the method kept
 HEADER_VALUE_LIMIT = 1000  # characters of each header value kept
 # Entries waiting in one process; past it new ones are dropped (and counted). At about
 # 2 KB an entry, 10 MB: three seconds of a worker's busiest classroom load.
@@ -151,38 +151,60 @@ def record(
 # --------------------------------------------------------------------------- writing
 
 
-def _body(text: str) -> str:
-    # PostgreSQL stores no NUL character in text or JSON.
-    return text.replace("\x00", "\ufffd") if "\x00" in text else text
-
-
-def _text(value: str, limit: int) -> str:
-    return _body(value if len(value) <= limit else value[:limit] + CUT)
+def _without_nul(value: Any) -> Any:
+    """`value` with each NUL character of its texts replaced: PostgreSQL stores none in
+    JSON."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd") if "\x00" in value else value
+    if isinstance(value, list | tuple):
+        return [_without_nul(item) for item in value]
+    return value
 
 
 # Environ key → header name (None: not a header), as keys are met; bounded, as a client
-# may send any names: past the limit it starts over.
+# may send any names: past the limit it starts over. A plain dict, looked up by subscript:
+# a subclass with `__missing__` took 40 % longer to look up.
 _names: dict[str, str | None] = {}
 _NAMES_LIMIT = 4096
+_NUL = b"\\u0000"  # how orjson writes a NUL character (or a backslash and "u0000")
+
+
+def _learn_names(environ: dict[str, Any]) -> None:
+    unseen: Collection[str] = environ.keys() - _names.keys()
+    if len(_names) + len(unseen) > _NAMES_LIMIT:
+        _names.clear()
+        unseen = environ.keys()
+    for key in unseen:
+        _names[key] = header_name(key)
 
 
 def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
     """The request's headers in the environ's order (the order received), each value as
-    the UTF-8 text the client sent, as the mirror shows it."""
-    names = _names
-    unseen: Collection[str] = environ.keys() - names.keys()
-    if unseen:
-        if len(names) + len(unseen) > _NAMES_LIMIT:
-            names.clear()
-            unseen = environ.keys()
-        for key in unseen:
-            names[key] = header_name(key)
-    limit = HEADER_VALUE_LIMIT
-    return [
-        (name, _text(wsgi_text(value), limit))
-        for key, value in environ.items()
-        if (name := names[key]) is not None and value and value.__class__ is str
-    ]
+    the environ holds it (the client's bytes as latin-1 text: `as_sent` reads it back) and
+    cut at `HEADER_VALUE_LIMIT`. Nothing is decoded here, on every request, for the few
+    that are read."""
+    names, limit = _names, HEADER_VALUE_LIMIT
+    try:
+        return [
+            (name, value if len(value) <= limit else value[:limit] + CUT)
+            for key, value in environ.items()
+            if (name := names[key]) is not None and value
+        ]
+    except KeyError:  # a key not met before
+        _learn_names(environ)
+        return _headers(environ)
+
+
+def as_sent(value: str) -> str:
+    """A header value as stored by `_headers`, as the UTF-8 text the client sent (a value
+    cut inside a character ends with U+FFFD before the cut's mark)."""
+    cut = value.endswith(CUT)
+    sent = value[: -len(CUT)] if cut else value
+    # Left as it is when it is already real text (Django's test client) or bytes that
+    # were latin-1 text.
+    with contextlib.suppress(UnicodeEncodeError, UnicodeDecodeError):
+        sent = sent.encode("iso-8859-1").decode("utf-8", "replace" if cut else "strict")
+    return sent + CUT if cut else sent
 
 
 # Paths and queries that escaping leaves as they are (most): checked in one match, where
@@ -196,21 +218,20 @@ def _target(path: str, query: str) -> str:
     target = path if _PLAIN_PATH(path) else escape_uri_path(path)
     if query:
         target += "?" + (query if _PLAIN_QUERY(query) else iri_to_uri(query))
-    return _text(target, PATH_LIMIT)
+    return target if len(target) <= PATH_LIMIT else target[:PATH_LIMIT] + CUT
 
 
-# The INSERT of a batch's rows, the model's columns in this order (built per connection).
-_COLUMNS = (
-    "challenger",
-    "at",
+# What `RecordedRequest.exchange` holds, in this order.
+EXCHANGE = (
     "method",
-    "path",
-    "request_headers",
-    "request_body",
+    "path",  # with the query, as `HttpRequest.get_full_path()` writes it
+    "headers",  # [[name, value], ...] in the order received; see `_headers`
     "status",
-    "response_body",
-    "outcome",
+    "completed",  # [challenge key, ...]
+    "near_misses",  # [[challenge key, why not], ...]
 )
+# The INSERT of a batch's rows, the model's columns in this order (built per connection).
+_COLUMNS = ("challenger", "at", "exchange", "request_body", "response_body")
 
 
 @lru_cache(maxsize=4)
@@ -221,7 +242,7 @@ def _insert_sql(connection: BaseDatabaseWrapper) -> str:
     `executemany` runs for every row in the driver, where the ORM's `bulk_create` prepared
     each value of each row in Python (81 µs a row; this, row built and written: about
     10)."""
-    meta = RequestRecord._meta
+    meta = RecordedRequest._meta
     quote = connection.ops.quote_name
     column = {field.name: str(field.column) for field in meta.concrete_fields}
     table = quote(meta.db_table)
@@ -278,34 +299,26 @@ def _moments(connection: BaseDatabaseWrapper) -> Callable[[float], Any]:
     return lambda at: adapt(datetime.fromtimestamp(at, tz=UTC))
 
 
-def _row(entry: Entry, moment: Callable[[float], Any]) -> tuple[Any, ...]:
-    if entry.completed or entry.near_misses:
-        outcome = _json(
-            {
-                "completed": list(entry.completed),
-                "nearMisses": [[key, reason] for key, reason in entry.near_misses],
-            }
-        )
-    else:
-        outcome = _NO_OUTCOME
+def _row(entry: Entry, moment: Callable[[float], Any]) -> tuple[str, Any, str, str, str]:
+    method = entry.method
+    exchange = (
+        method if len(method) <= METHOD_LIMIT else method[:METHOD_LIMIT] + CUT,
+        _target(entry.path, entry.query),
+        _headers(entry.environ),
+        entry.status,
+        entry.completed,
+        entry.near_misses,
+    )
+    text = orjson.dumps(exchange)
+    if _NUL in text:
+        text = orjson.dumps(_without_nul(exchange))
     return (
         entry.guid,
         moment(entry.at),
-        _text(entry.method, 32),
-        _target(entry.path, entry.query),
-        _json(_headers(entry.environ)),
-        _body(entry.request_body),
-        entry.status,
-        _body(entry.response_body),
-        outcome,
+        text.decode(),
+        _without_nul(entry.request_body),
+        _without_nul(entry.response_body),
     )
-
-
-def _json(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
-_NO_OUTCOME = _json({"completed": [], "nearMisses": []})
 
 
 class Writer:
@@ -382,26 +395,15 @@ class Writer:
                 )
             if not batch and not trim_all:
                 return 0
-            batch = _newest(batch)
-            try:
-                written = self.write(batch, trim_all)
-            except IntegrityError:
-                # A session deleted between the check and the commit (PostgreSQL checks
-                # foreign keys at commit): check again.
-                written = self.write(batch, trim_all)
-            return written
+            return self.write(_newest(batch), trim_all)
 
     def write(self, batch: list[Entry], trim_all: bool) -> int:
-        guids = {entry.guid for entry in batch}
-        connection = connections[DEFAULT_DB_ALIAS]
-        with transaction.atomic():
-            existing = (
-                set(Challenger.objects.filter(pk__in=guids).values_list("pk", flat=True))
-                if guids
-                else set()
-            )
-            moment = _moments(connection)
-            rows = [_row(entry, moment) for entry in batch if entry.guid in existing]
+        alias = history_database()
+        connection = connections[alias]
+        moment = _moments(connection)
+        # Built before the transaction: its lock is held for the writing only.
+        rows = [_row(entry, moment) for entry in batch]
+        with transaction.atomic(using=alias):
             if rows:
                 _insert(connection, rows)
             unchecked = dict(self.unchecked)
@@ -412,17 +414,47 @@ class Writer:
             due = [guid for guid, n in unchecked.items() if every or n >= TRIM_EVERY]
             if due:
                 trim(due)
+        # Every entry's session existed when it was recorded. One deleted since (its own
+        # clean-up may have run before these rows were committed) loses them now: checked
+        # once, after the commit, which leaves no moment in which it could be missed.
+        written = {row[0] for row in rows}
+        gone = written - _existing(written)
+        if gone:
+            forget(gone)
         # Counted as trimmed only once committed.
         for guid in due:
             del unchecked[guid]
+        for guid in gone:
+            unchecked.pop(guid, None)
         self.unchecked = unchecked
-        return len(rows)
+        return sum(1 for row in rows if row[0] not in gone) if gone else len(rows)
+
+
+_EXISTING_CHUNK = 500  # GUIDs per statement, well within SQLite's limit on parameters
+
+
+def _existing(guids: set[str]) -> set[str]:
+    """Those of `guids` that are sessions now. In SQL written here: the ORM built this
+    query in about 180 µs, once a batch."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    meta = Challenger._meta
+    quote = connection.ops.quote_name
+    pk, table = quote(str(meta.pk.column)), quote(meta.db_table)
+    found: set[str] = set()
+    ordered = list(guids)
+    with connection.cursor() as cursor:
+        for start in range(0, len(ordered), _EXISTING_CHUNK):
+            chunk = ordered[start : start + _EXISTING_CHUNK]
+            marks = ", ".join(["%s"] * len(chunk))
+            cursor.execute(f"SELECT {pk} FROM {table} WHERE {pk} IN ({marks})", chunk)
+            found.update(guid for (guid,) in cursor.fetchall())
+    return found
 
 
 @lru_cache(maxsize=4)
 def _trim_sql(connection: BaseDatabaseWrapper) -> str:
     """Deletes a session's entries past its newest `%s` (parameters: GUID, how many kept)."""
-    meta = RequestRecord._meta
+    meta = RecordedRequest._meta
     quote = connection.ops.quote_name
     table, session = quote(meta.db_table), quote(str(meta.get_field("challenger").column))
     # SQLite takes OFFSET only after a LIMIT; -1 is none.
@@ -435,9 +467,22 @@ def _trim_sql(connection: BaseDatabaseWrapper) -> str:
 
 def trim(guids: Iterable[str], kept: int = KEPT) -> None:
     """Keep the newest `kept` entries of each session of `guids`."""
-    connection = connections[DEFAULT_DB_ALIAS]
+    connection = connections[history_database()]
     with connection.cursor() as cursor:
         cursor.executemany(_trim_sql(connection), [(guid, kept) for guid in guids])
+
+
+def forget(guids: Collection[str]) -> None:
+    """Delete the history of the sessions `guids`."""
+    RecordedRequest.objects.filter(challenger__in=list(guids)).delete()
+
+
+def forget_deleted(
+    sender: type[Challenger], instance: Challenger, using: str, **kwargs: Any
+) -> None:
+    """`post_delete` of a session: its history goes once the deletion is committed."""
+    guid = instance.pk
+    transaction.on_commit(lambda: forget((guid,)), using=using)
 
 
 _writer = Writer()
@@ -458,12 +503,12 @@ def discard() -> None:
 # --------------------------------------------------------------------------- reading
 
 
-def recent(guid: str, limit: int = KEPT) -> list[RequestRecord]:
+def recent(guid: str, limit: int = KEPT) -> list[RecordedRequest]:
     """Session `guid`'s newest entries, newest first."""
-    return list(RequestRecord.objects.filter(challenger_id=guid).order_by("-at", "-id")[:limit])
+    return list(RecordedRequest.objects.filter(challenger=guid).order_by("-at", "-id")[:limit])
 
 
 def version(guid: str) -> str:
     """Changes whenever session `guid`'s history does: for answering "not modified"."""
-    seen = RequestRecord.objects.filter(challenger_id=guid).aggregate(n=Count("id"), top=Max("id"))
+    seen = RecordedRequest.objects.filter(challenger=guid).aggregate(n=Count("id"), top=Max("id"))
     return f"{seen['n']}-{seen['top'] or 0}"

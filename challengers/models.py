@@ -91,29 +91,27 @@ class SessionCreations(models.Model):
         return f"{self.client} {self.window_start:%Y-%m-%d %H:00}: {self.count}"
 
 
-class RequestRecord(models.Model):
+class RecordedRequest(models.Model):
     """One API request a session sent, as the server received and answered it: the
     session's request history (`challengers.history` writes and trims it, in batches off
-    the request path). Texts are cut where `challengers.history` says; `outcome` is what
-    the curriculum said of the request, as plain data:
-    `{"completed": [key, …], "nearMisses": [[key, reason], …]}`."""
+    the request path, and names the parts of `exchange`).
 
-    # Indexed by `request_history_order`, which starts with it.
-    challenger = models.ForeignKey(
-        Challenger, on_delete=models.CASCADE, related_name="request_records", db_index=False
-    )
+    On SQLite the history is a database file of its own (`challengers.routers`), so the
+    session is named by its GUID and not by a foreign key, which cannot cross files:
+    `challengers.history` deletes a session's history when the session is deleted. What
+    was sent and answered, but for the bodies, is one JSON array and not a column each: a
+    row is written for every request and read for few, and each value bound costs the
+    writer (the bodies stay text, as in JSON each of their quotes would be escaped)."""
+
+    challenger = models.CharField(max_length=64)  # the session's GUID
     at = models.DateTimeField()
-    method = models.CharField(max_length=32)
-    path = models.TextField()  # with the query, as sent
-    request_headers = models.JSONField(default=list)  # [[name, value], …] in received order
-    request_body = models.TextField(blank=True, default="")
-    status = models.PositiveSmallIntegerField()
-    response_body = models.TextField(blank=True, default="")
-    outcome = models.JSONField(default=dict)
+    exchange = models.JSONField()  # `challengers.history.EXCHANGE` names its items
+    request_body = models.TextField(blank=True, default="")  # its first 2 KB
+    response_body = models.TextField(blank=True, default="")  # likewise
 
     class Meta:
-        indexes = [models.Index(fields=["challenger", "at", "id"], name="request_history_order")]
+        indexes = [models.Index(fields=["challenger", "at", "id"], name="recorded_request_order")]
         verbose_name = "request"
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} → {self.status}"
+        return f"request of {self.challenger} at {self.at:%Y-%m-%d %H:%M:%S}"

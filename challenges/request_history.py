@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from challengers import history
-from challengers.models import Challenger, RequestRecord
+from challengers.models import Challenger, RecordedRequest
 from challengers.sessions import mode
 from challenges.catalogue import by_key, display_id
 from challenges.progress import stamp
@@ -80,13 +80,13 @@ def _outcome(key: Any, reason: Any, current_mode: str) -> Outcome | None:
     return Outcome(key, ordinal, name, reason if isinstance(reason, str) else "")
 
 
-def _outcomes(stored: Any, current_mode: str) -> tuple[tuple[Outcome, ...], tuple[Outcome, ...]]:
-    if not isinstance(stored, dict):
-        return (), ()
-    done = [_outcome(key, "", current_mode) for key in stored.get("completed") or ()]
+def _outcomes(
+    completed: Any, near_misses: Any, current_mode: str
+) -> tuple[tuple[Outcome, ...], tuple[Outcome, ...]]:
+    done = [_outcome(key, "", current_mode) for key in _items(completed)]
     near = [
         _outcome(pair[0], pair[1], current_mode)
-        for pair in stored.get("nearMisses") or ()
+        for pair in _items(near_misses)
         if isinstance(pair, list) and len(pair) == 2
     ]
     return (
@@ -95,21 +95,30 @@ def _outcomes(stored: Any, current_mode: str) -> tuple[tuple[Outcome, ...], tupl
     )
 
 
-def _entry(record: RequestRecord, current_mode: str, secrets: Iterable[str] | None) -> HistoryEntry:
-    completed, near = _outcomes(record.outcome, current_mode)
+def _items(stored: Any) -> list[Any]:
+    return stored if isinstance(stored, list) else []
+
+
+def _entry(
+    record: RecordedRequest, current_mode: str, secrets: Iterable[str] | None
+) -> HistoryEntry:
+    stored = record.exchange if isinstance(record.exchange, list) else []
+    parts: dict[str, Any] = dict(zip(history.EXCHANGE, stored, strict=False))
+    completed, near = _outcomes(parts.get("completed"), parts.get("near_misses"), current_mode)
     headers = tuple(
-        (str(pair[0]), str(pair[1]))
-        for pair in record.request_headers or ()
+        (str(pair[0]), history.as_sent(str(pair[1])))
+        for pair in _items(parts.get("headers"))
         if isinstance(pair, list) and len(pair) == 2
     )
+    status = parts.get("status")
     entry = HistoryEntry(
         id=record.pk,
         moment=record.at,
-        method=record.method,
-        path=record.path,
+        method=str(parts.get("method", "")),
+        path=str(parts.get("path", "")),
         headers=headers,
         request_body=record.request_body,
-        status=record.status,
+        status=status if isinstance(status, int) else 0,
         response_body=record.response_body,
         completed=completed,
         near_misses=near,

@@ -16,6 +16,24 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.APICHALLENGES_HISTORY_BATCH_SECONDS = 0
 
 
+_DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Any request may write, read or delete request history, which on SQLite is a
+    # database of its own (challengers/routers.py): a test that uses the database uses
+    # every one, as the server does (and each is a test database, set up and rolled back).
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker is None and not _DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            continue
+        args, kwargs = (marker.args, dict(marker.kwargs)) if marker else ((), {})
+        if "databases" in kwargs or len(args) > 2:
+            continue
+        kwargs["databases"] = "__all__"
+        item.add_marker(pytest.mark.django_db(*args, **kwargs), append=False)
+
+
 @pytest.fixture
 def client() -> Client:
     """Django's test client, serving each path with the middleware stack production

@@ -4,12 +4,13 @@ student: newest first, credentials masked, what the student sent drawn as text."
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from challengers import history
-from challengers.models import RequestRecord
+from challengers.models import RecordedRequest
 from secrets_app.models import Secret
 from tests.client import Client as ApiClient
 
@@ -61,7 +62,7 @@ def test_credentials_are_masked(admin_client: Client, api: ApiClient, guid: str)
         "/api/secret/token",
         headers={"X-CHALLENGER": guid, "Authorization": "Basic YWRtaW46cGFzc3dvcmQ="},
     )
-    token = Secret.objects.get(challenger_id=guid).token
+    token = Secret.objects.get(challenger=guid).token
     api.get(
         "/api/secret/note",
         headers={"X-CHALLENGER": guid, "X-AUTH-TOKEN": token, "Cookie": "sid=hush"},
@@ -93,11 +94,14 @@ def test_what_a_student_sent_is_shown_as_text(
 
 
 def test_deleting_the_session_in_the_admin_removes_its_history(
-    admin_client: Client, api: ApiClient, guid: str
+    admin_client: Client, api: ApiClient, guid: str, django_capture_on_commit_callbacks: Any
 ) -> None:
     api.get("/api/todos", headers={"X-CHALLENGER": guid})
     history.flush()
-    assert RequestRecord.objects.filter(challenger_id=guid).exists()
-    response = admin_client.post(f"/admin/challenges/challenger/{guid}/delete/", {"post": "yes"})
+    assert RecordedRequest.objects.filter(challenger=guid).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            f"/admin/challenges/challenger/{guid}/delete/", {"post": "yes"}
+        )
     assert response.status_code == 302
-    assert not RequestRecord.objects.filter(challenger_id=guid).exists()
+    assert not RecordedRequest.objects.filter(challenger=guid).exists()

@@ -80,9 +80,11 @@ def scratch_database(
             yield url
         return
     with tempfile.TemporaryDirectory(prefix=f"{prefix}-") as directory:
-        path = Path(directory) / "db.sqlite3"
-        shutil.copyfile(_sqlite_template(), path)
-        yield f"sqlite:///{path}"
+        template = _sqlite_template()
+        # The database and, beside it, the request history's file (challengers/routers.py).
+        for copied in template.parent.glob("*.sqlite3"):
+            shutil.copyfile(copied, Path(directory) / copied.name)
+        yield f"sqlite:///{Path(directory) / template.name}"
 
 
 _templates: dict[str, str] = {}
@@ -94,9 +96,10 @@ def _sqlite_template() -> Path:
         atexit.register(shutil.rmtree, directory, True)
         path = Path(directory) / "db.sqlite3"
         migrate(f"sqlite:///{path}")
-        # One self-contained file to copy: fold the WAL into it and leave rollback mode.
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            conn.execute("PRAGMA journal_mode=DELETE")
+        # Self-contained files to copy: fold each WAL into its file and leave rollback mode.
+        for migrated in path.parent.glob("*.sqlite3"):
+            with contextlib.closing(sqlite3.connect(migrated)) as conn:
+                conn.execute("PRAGMA journal_mode=DELETE")
         _templates["sqlite"] = str(path)
     return Path(_templates["sqlite"])
 
