@@ -39,8 +39,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Iterable
-from datetime import UTC, datetime
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from multiprocessing import util as multiprocessing_util
 from typing import Any, NamedTuple
@@ -234,14 +233,19 @@ EXCHANGE = (
 _COLUMNS = ("challenger", "at", "exchange", "request_body", "response_body")
 
 
-@lru_cache(maxsize=4)
-def _insert_sql(connection: BaseDatabaseWrapper) -> str:
-    """The batch's statement, written once per database. On PostgreSQL a COPY: the rows
-    stream to the server as one statement, where an INSERT run for every row took three
-    to five times as long. On SQLite, in the same process, an INSERT that one
-    `executemany` runs for every row in the driver, where the ORM's `bulk_create` prepared
-    each value of each row in Python (81 µs a row; this, row built and written: about
-    10)."""
+# Rows an INSERT writes on SQLite: `executemany` runs a statement for every row and lets
+# go of the GIL around each, handing it to the request thread and back a thousand times a
+# batch; one statement of many rows lets go once.
+_ROWS_PER_INSERT = 100
+
+
+@lru_cache(maxsize=8)
+def _insert_sql(connection: BaseDatabaseWrapper, rows: int = 1) -> str:
+    """The batch's statement, written once per database (and, on SQLite, per number of
+    rows). On PostgreSQL a COPY: the rows stream to the server as one statement, where an
+    INSERT run for every row took three to five times as long. On SQLite, in the same
+    process, an INSERT of `rows` rows, where the ORM's `bulk_create` prepared each value of
+    each row in Python (81 µs a row; this, row built and written: about 10)."""
     meta = RecordedRequest._meta
     quote = connection.ops.quote_name
     column = {field.name: str(field.column) for field in meta.concrete_fields}
@@ -249,8 +253,10 @@ def _insert_sql(connection: BaseDatabaseWrapper) -> str:
     columns = ", ".join(quote(column[name]) for name in _COLUMNS)
     if connection.vendor == "postgresql":
         return f"COPY {table} ({columns}) FROM STDIN"
-    values = ", ".join("%s" for _ in _COLUMNS)
-    return f"INSERT INTO {table} ({columns}) VALUES ({values})"
+    # The driver's own placeholders: Django's cursor rewrites each %s of a statement on
+    # every run, 500 of them here.
+    values = "(" + ", ".join("?" for _ in _COLUMNS) + ")"
+    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([values] * rows)}"
 
 
 def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> None:
@@ -260,8 +266,12 @@ def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> Non
             with cursor.cursor.copy(_insert_sql(connection)) as copy:
                 for row in rows:
                     copy.write_row(row)
-        else:
-            cursor.executemany(_insert_sql(connection), rows)
+            return
+        driver = cursor.cursor  # the backend's cursor: takes `?` placeholders as they are
+        for start in range(0, len(rows), _ROWS_PER_INSERT):
+            chunk = rows[start : start + _ROWS_PER_INSERT]
+            values = [value for row in chunk for value in row]
+            driver.execute(_insert_sql(connection, len(chunk)), values)
 
 
 def _newest(batch: list[Entry]) -> list[Entry]:
@@ -280,26 +290,7 @@ def _newest(batch: list[Entry]) -> list[Entry]:
     return kept
 
 
-def _moments(connection: BaseDatabaseWrapper) -> Callable[[float], Any]:
-    """A `time.time()` as the connection stores a DateTimeField. SQLite's in UTC is the
-    naive time's text, as Django's adapter writes it; written here with each second's
-    part formatted once, as the adapter's datetime handling was a sixth of a row's cost."""
-    if connection.vendor == "sqlite" and connection.timezone_name == "UTC":
-        seconds: dict[int, str] = {}
-
-        def text(at: float) -> str:
-            whole = int(at)
-            prefix = seconds.get(whole)
-            if prefix is None:
-                prefix = seconds[whole] = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(whole))
-            return f"{prefix}.{int((at - whole) * 1_000_000):06d}"
-
-        return text
-    adapt = connection.ops.adapt_datetimefield_value
-    return lambda at: adapt(datetime.fromtimestamp(at, tz=UTC))
-
-
-def _row(entry: Entry, moment: Callable[[float], Any]) -> tuple[str, Any, str, str, str]:
+def _row(entry: Entry) -> tuple[str, int, str, str, str]:
     method = entry.method
     exchange = (
         method if len(method) <= METHOD_LIMIT else method[:METHOD_LIMIT] + CUT,
@@ -314,7 +305,7 @@ def _row(entry: Entry, moment: Callable[[float], Any]) -> tuple[str, Any, str, s
         text = orjson.dumps(_without_nul(exchange))
     return (
         entry.guid,
-        moment(entry.at),
+        int(entry.at * 1_000_000),
         text.decode(),
         _without_nul(entry.request_body),
         _without_nul(entry.response_body),
@@ -400,9 +391,8 @@ class Writer:
     def write(self, batch: list[Entry], trim_all: bool) -> int:
         alias = history_database()
         connection = connections[alias]
-        moment = _moments(connection)
         # Built before the transaction: its lock is held for the writing only.
-        rows = [_row(entry, moment) for entry in batch]
+        rows = [_row(entry) for entry in batch]
         with transaction.atomic(using=alias):
             if rows:
                 _insert(connection, rows)
@@ -453,7 +443,9 @@ def _existing(guids: set[str]) -> set[str]:
 
 @lru_cache(maxsize=4)
 def _trim_sql(connection: BaseDatabaseWrapper) -> str:
-    """Deletes a session's entries past its newest `%s` (parameters: GUID, how many kept)."""
+    """Deletes a session's entries past its newest `%s` (parameters: GUID, how many kept).
+    A statement for each session: one for them all (a window function over their
+    entries) cost more than the statements it saved."""
     meta = RecordedRequest._meta
     quote = connection.ops.quote_name
     table, session = quote(meta.db_table), quote(str(meta.get_field("challenger").column))

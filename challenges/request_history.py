@@ -113,7 +113,7 @@ def _entry(
     status = parts.get("status")
     entry = HistoryEntry(
         id=record.pk,
-        moment=record.at,
+        moment=datetime.fromtimestamp(record.at / 1_000_000, tz=UTC),
         method=str(parts.get("method", "")),
         path=str(parts.get("path", "")),
         headers=headers,

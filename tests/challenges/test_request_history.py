@@ -137,6 +137,24 @@ def test_a_session_keeps_its_newest_100_requests(client: Client, guid: str) -> N
     assert RecordedRequest.objects.filter(challenger=guid).count() == 100
 
 
+def test_sessions_trimmed_in_one_batch_each_keep_their_own_newest_100(client: Client) -> None:
+    first, second = (client.post("/api/challenger")["X-CHALLENGER"] for _ in range(2))
+    for n in range(60):
+        client.get(f"/api/todos?n={n}", headers=as_student(first))
+    history.flush()
+    for n in range(140):  # more than a batch writes for one session: its newest 100
+        client.get(f"/api/todos?n={n}", headers=as_student(second))
+        client.get(f"/api/todos?m={n}", headers=as_student(first))
+    history.flush()  # both due: trimmed together
+    assert [e["path"] for e in requests_of(client, first)] == [
+        f"/api/todos?m={n}" for n in range(139, 39, -1)
+    ]
+    assert [e["path"] for e in requests_of(client, second)] == [
+        f"/api/todos?n={n}" for n in range(139, 39, -1)
+    ]
+    assert RecordedRequest.objects.count() == 200
+
+
 def test_the_database_stays_bounded_over_many_batches(client: Client, guid: str) -> None:
     for n in range(300):
         client.get(f"/api/todos?n={n}", headers=as_student(guid))
