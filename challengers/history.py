@@ -52,7 +52,7 @@ from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.utils.encoding import escape_uri_path, iri_to_uri
 
-from challengers.models import Challenger, RecordedRequest
+from challengers.models import Challenger, RequestBatch
 from challengers.routers import history_database
 from practiceapi.protocol.environ import header_name
 
@@ -91,6 +91,7 @@ class Entry(NamedTuple):
 
 _buffer: deque[Entry] = deque()
 _dropped = [0]  # entries not buffered since the writer last looked (the buffer was full)
+_clock = time.time  # when a request was answered
 # Builds an `Entry` from a tuple in C: the named tuple's own constructor, a Python
 # function, cost 2-3 µs a request.
 _new_entry = tuple.__new__
@@ -130,7 +131,7 @@ def record(
             Entry,
             (
                 guid,
-                time.time(),
+                _clock(),
                 method,
                 request.path,
                 meta.get("QUERY_STRING", ""),
@@ -160,21 +161,21 @@ def _without_nul(value: Any) -> Any:
     return value
 
 
-# Environ key → header name (None: not a header), as keys are met; bounded, as a client
-# may send any names: past the limit it starts over. A plain dict, looked up by subscript:
-# a subclass with `__missing__` took 40 % longer to look up.
-_names: dict[str, str | None] = {}
-_NAMES_LIMIT = 4096
+# An environ's keys (in their order) → its headers' (key, name) pairs. A client sends the
+# same headers on every request, so a request's headers are picked out by looking up its
+# keys once and then only the few that are headers, not by deciding for every key of the
+# environ whether it is one (which took twice as long). Bounded, as clients may send any
+# names: past the limit it starts over.
+_plans: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+_PLANS_LIMIT = 1024
 _NUL = b"\\u0000"  # how orjson writes a NUL character (or a backslash and "u0000")
 
 
-def _learn_names(environ: dict[str, Any]) -> None:
-    unseen: Collection[str] = environ.keys() - _names.keys()
-    if len(_names) + len(unseen) > _NAMES_LIMIT:
-        _names.clear()
-        unseen = environ.keys()
-    for key in unseen:
-        _names[key] = header_name(key)
+def _plan(keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    if len(_plans) >= _PLANS_LIMIT:
+        _plans.clear()
+    plan = _plans[keys] = [(key, name) for key in keys if (name := header_name(key)) is not None]
+    return plan
 
 
 def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
@@ -182,16 +183,16 @@ def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
     the environ holds it (the client's bytes as latin-1 text: `as_sent` reads it back) and
     cut at `HEADER_VALUE_LIMIT`. Nothing is decoded here, on every request, for the few
     that are read."""
-    names, limit = _names, HEADER_VALUE_LIMIT
-    try:
-        return [
-            (name, value if len(value) <= limit else value[:limit] + CUT)
-            for key, value in environ.items()
-            if (name := names[key]) is not None and value
-        ]
-    except KeyError:  # a key not met before
-        _learn_names(environ)
-        return _headers(environ)
+    keys = tuple(environ)
+    plan = _plans.get(keys)
+    if plan is None:
+        plan = _plan(keys)
+    limit = HEADER_VALUE_LIMIT
+    return [
+        (name, value if len(value) <= limit else value[:limit] + CUT)
+        for key, name in plan
+        if (value := environ[key])
+    ]
 
 
 def as_sent(value: str) -> str:
@@ -220,22 +221,25 @@ def _target(path: str, query: str) -> str:
     return target if len(target) <= PATH_LIMIT else target[:PATH_LIMIT] + CUT
 
 
-# What `RecordedRequest.exchange` holds, in this order.
+# The parts of each entry of `RequestBatch.entries`, in this order.
 EXCHANGE = (
+    "at",  # when it was answered, in microseconds since the epoch
     "method",
     "path",  # with the query, as `HttpRequest.get_full_path()` writes it
     "headers",  # [[name, value], ...] in the order received; see `_headers`
     "status",
     "completed",  # [challenge key, ...]
     "near_misses",  # [[challenge key, why not], ...]
+    "request_body",  # its first BODY_LIMIT bytes as text
+    "response_body",  # likewise
 )
 # The INSERT of a batch's rows, the model's columns in this order (built per connection).
-_COLUMNS = ("challenger", "at", "exchange", "request_body", "response_body")
+_COLUMNS = ("challenger", "first_at", "last_at", "count", "entries")
 
 
 # Rows an INSERT writes on SQLite: `executemany` runs a statement for every row and lets
-# go of the GIL around each, handing it to the request thread and back a thousand times a
-# batch; one statement of many rows lets go once.
+# go of the GIL around each, handing it to the request thread and back; one statement of
+# many rows lets go once.
 _ROWS_PER_INSERT = 100
 
 
@@ -245,8 +249,8 @@ def _insert_sql(connection: BaseDatabaseWrapper, rows: int = 1) -> str:
     rows). On PostgreSQL a COPY: the rows stream to the server as one statement, where an
     INSERT run for every row took three to five times as long. On SQLite, in the same
     process, an INSERT of `rows` rows, where the ORM's `bulk_create` prepared each value of
-    each row in Python (81 µs a row; this, row built and written: about 10)."""
-    meta = RecordedRequest._meta
+    each row in Python."""
+    meta = RequestBatch._meta
     quote = connection.ops.quote_name
     column = {field.name: str(field.column) for field in meta.concrete_fields}
     table = quote(meta.db_table)
@@ -290,26 +294,36 @@ def _newest(batch: list[Entry]) -> list[Entry]:
     return kept
 
 
-def _row(entry: Entry) -> tuple[str, int, str, str, str]:
+def _stored(entry: Entry) -> tuple[Any, ...]:
+    """An entry as `RequestBatch.entries` holds it (`EXCHANGE`)."""
     method = entry.method
-    exchange = (
+    return (
+        int(entry.at * 1_000_000),
         method if len(method) <= METHOD_LIMIT else method[:METHOD_LIMIT] + CUT,
         _target(entry.path, entry.query),
         _headers(entry.environ),
         entry.status,
         entry.completed,
         entry.near_misses,
+        entry.request_body,
+        entry.response_body,
     )
-    text = orjson.dumps(exchange)
-    if _NUL in text:
-        text = orjson.dumps(_without_nul(exchange))
-    return (
-        entry.guid,
-        int(entry.at * 1_000_000),
-        text.decode(),
-        _without_nul(entry.request_body),
-        _without_nul(entry.response_body),
-    )
+
+
+def _rows(batch: list[Entry]) -> list[tuple[str, int, int, int, str]]:
+    """A row for each session of `batch`, its entries in the batch's order."""
+    sessions: dict[str, list[tuple[Any, ...]]] = {}
+    for entry in batch:
+        stored = _stored(entry)
+        sessions.setdefault(entry.guid, []).append(stored)
+    rows = []
+    for guid, entries in sessions.items():
+        text = orjson.dumps(entries)
+        if _NUL in text:
+            text = orjson.dumps(_without_nul(entries))
+        moments = [stored[0] for stored in entries]
+        rows.append((guid, min(moments), max(moments), len(entries), text.decode()))
+    return rows
 
 
 class Writer:
@@ -392,13 +406,13 @@ class Writer:
         alias = history_database()
         connection = connections[alias]
         # Built before the transaction: its lock is held for the writing only.
-        rows = [_row(entry) for entry in batch]
+        rows = _rows(batch)
         with transaction.atomic(using=alias):
             if rows:
                 _insert(connection, rows)
             unchecked = dict(self.unchecked)
-            for row in rows:
-                unchecked[row[0]] = unchecked.get(row[0], 0) + 1
+            for guid, _first, _last, count, _entries in rows:
+                unchecked[guid] = unchecked.get(guid, 0) + count
             # Past UNCHECKED_LIMIT sessions waiting, trim them all rather than keep more.
             every = trim_all or len(unchecked) > UNCHECKED_LIMIT
             due = [guid for guid, n in unchecked.items() if every or n >= TRIM_EVERY]
@@ -417,7 +431,7 @@ class Writer:
         for guid in gone:
             unchecked.pop(guid, None)
         self.unchecked = unchecked
-        return sum(1 for row in rows if row[0] not in gone) if gone else len(rows)
+        return sum(row[3] for row in rows if row[0] not in gone)
 
 
 _EXISTING_CHUNK = 500  # GUIDs per statement, well within SQLite's limit on parameters
@@ -441,32 +455,55 @@ def _existing(guids: set[str]) -> set[str]:
     return found
 
 
-@lru_cache(maxsize=4)
-def _trim_sql(connection: BaseDatabaseWrapper) -> str:
-    """Deletes a session's entries past its newest `%s` (parameters: GUID, how many kept).
-    A statement for each session: one for them all (a window function over their
-    entries) cost more than the statements it saved."""
-    meta = RecordedRequest._meta
-    quote = connection.ops.quote_name
-    table, session = quote(meta.db_table), quote(str(meta.get_field("challenger").column))
-    # SQLite takes OFFSET only after a LIMIT; -1 is none.
-    everything = "LIMIT -1 " if connection.vendor == "sqlite" else ""
-    return (
-        f"DELETE FROM {table} WHERE id IN (SELECT id FROM {table} WHERE {session} = %s "
-        f"ORDER BY at DESC, id DESC {everything}OFFSET %s)"
-    )
+_SESSIONS_PER_STATEMENT = 500  # well within SQLite's limit on parameters
 
 
 def trim(guids: Iterable[str], kept: int = KEPT) -> None:
-    """Keep the newest `kept` entries of each session of `guids`."""
+    """Delete the rows of each session of `guids` that hold none of its newest `kept`
+    entries: each row whose newest entry is older than the oldest entry of the newest rows
+    that hold `kept` entries between them. Exact, however the rows of several processes
+    overlap in time; a session keeps `kept` entries and what else its rows hold."""
     connection = connections[history_database()]
+    meta = RequestBatch._meta
+    quote = connection.ops.quote_name
+    table = quote(meta.db_table)
+    ordered = list(guids)
+    doomed: list[int] = []
     with connection.cursor() as cursor:
-        cursor.executemany(_trim_sql(connection), [(guid, kept) for guid in guids])
+        for start in range(0, len(ordered), _SESSIONS_PER_STATEMENT):
+            chunk = ordered[start : start + _SESSIONS_PER_STATEMENT]
+            marks = ", ".join(["%s"] * len(chunk))
+            cursor.execute(
+                f"SELECT challenger, id, first_at, last_at, count FROM {table}"
+                f" WHERE challenger IN ({marks})",
+                chunk,
+            )
+            sessions: dict[str, list[tuple[int, int, int, int]]] = {}
+            for guid, *row in cursor.fetchall():
+                sessions.setdefault(guid, []).append(tuple(row))
+            for rows in sessions.values():
+                doomed += _past_newest(rows, kept)
+        for start in range(0, len(doomed), _SESSIONS_PER_STATEMENT):
+            chunk_ids = doomed[start : start + _SESSIONS_PER_STATEMENT]
+            marks = ", ".join(["%s"] * len(chunk_ids))
+            cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", chunk_ids)
+
+
+def _past_newest(rows: list[tuple[int, int, int, int]], kept: int) -> list[int]:
+    """Of one session's rows `(id, first_at, last_at, count)`, the ids of those that hold
+    none of its newest `kept` entries."""
+    held = 0
+    for _id, first_at, _last_at, count in sorted(rows, key=lambda row: row[1], reverse=True):
+        held += count
+        if held >= kept:
+            # These rows hold `kept` entries, none older than `first_at`.
+            return [row[0] for row in rows if row[2] < first_at]
+    return []
 
 
 def forget(guids: Collection[str]) -> None:
     """Delete the history of the sessions `guids`."""
-    RecordedRequest.objects.filter(challenger__in=list(guids)).delete()
+    RequestBatch.objects.filter(challenger__in=list(guids)).delete()
 
 
 def forget_deleted(
@@ -495,12 +532,33 @@ def discard() -> None:
 # --------------------------------------------------------------------------- reading
 
 
-def recent(guid: str, limit: int = KEPT) -> list[RecordedRequest]:
-    """Session `guid`'s newest entries, newest first."""
-    return list(RecordedRequest.objects.filter(challenger=guid).order_by("-at", "-id")[:limit])
+class Recorded(NamedTuple):
+    """One entry of a session's history, as stored."""
+
+    id: int  # the row's id × ENTRY_IDS + the entry's place in it: the same on every read
+    parts: list[Any]  # `EXCHANGE`, as stored (read it as data from a database)
+
+
+ENTRY_IDS = 1000  # more than the entries a row holds (a batch writes KEPT a session)
+
+
+def recent(guid: str, limit: int = KEPT) -> list[Recorded]:
+    """Session `guid`'s newest entries, newest first. All of its rows are read: trimming
+    keeps them few, and the rows of several processes may overlap in time."""
+    shown = [
+        Recorded(row_id * ENTRY_IDS + place, parts)
+        for row_id, entries in RequestBatch.objects.filter(challenger=guid).values_list(
+            "id", "entries"
+        )
+        if isinstance(entries, list)
+        for place, parts in enumerate(entries)
+        if isinstance(parts, list) and len(parts) == len(EXCHANGE) and isinstance(parts[0], int)
+    ]
+    shown.sort(key=lambda entry: (entry.parts[0], entry.id), reverse=True)
+    return shown[:limit]
 
 
 def version(guid: str) -> str:
     """Changes whenever session `guid`'s history does: for answering "not modified"."""
-    seen = RecordedRequest.objects.filter(challenger=guid).aggregate(n=Count("id"), top=Max("id"))
+    seen = RequestBatch.objects.filter(challenger=guid).aggregate(n=Count("id"), top=Max("id"))
     return f"{seen['n']}-{seen['top'] or 0}"

@@ -91,29 +91,30 @@ class SessionCreations(models.Model):
         return f"{self.client} {self.window_start:%Y-%m-%d %H:00}: {self.count}"
 
 
-class RecordedRequest(models.Model):
-    """One API request a session sent, as the server received and answered it: the
-    session's request history (`challengers.history` writes and trims it, in batches off
-    the request path, and names the parts of `exchange`).
+class RequestBatch(models.Model):
+    """What one session sent in one batch of the request history, as the server received
+    and answered it: `challengers.history` writes a row for each session in each batch it
+    writes (about a second of one process's requests, in the order they came), trims them
+    and reads them back (`history.recent`), and names the parts of each entry.
 
-    On SQLite the history is a database file of its own (`challengers.routers`), so the
-    session is named by its GUID and not by a foreign key, which cannot cross files:
-    `challengers.history` deletes a session's history when the session is deleted. What
-    was sent and answered, but for the bodies, is one JSON array and not a column each: a
-    row is written for every request and read for few, and each value bound costs the
-    writer (the bodies stay text, as in JSON each of their quotes would be escaped)."""
+    A row per batch and not per request: the database writes, indexes and later deletes
+    a session's second of requests as one row, where a row each cost the writer more than
+    everything else it did. On SQLite the history is a database file of its own
+    (`challengers.routers`), so the session is named by its GUID and not by a foreign key,
+    which cannot cross files: `challengers.history` deletes a session's history when the
+    session is deleted."""
 
     challenger = models.CharField(max_length=64)  # the session's GUID
-    # When it was answered, in microseconds since the epoch: an integer is written with no
-    # formatting and compared in the index with no parsing.
-    at = models.BigIntegerField()
-    exchange = models.JSONField()  # `challengers.history.EXCHANGE` names its items
-    request_body = models.TextField(blank=True, default="")  # its first 2 KB
-    response_body = models.TextField(blank=True, default="")  # likewise
+    # Its oldest and newest entry, in microseconds since the epoch (what trimming reads).
+    first_at = models.BigIntegerField()
+    last_at = models.BigIntegerField()
+    count = models.PositiveSmallIntegerField()  # entries
+    entries = models.JSONField()  # oldest first; `challengers.history.EXCHANGE` names their parts
 
     class Meta:
-        indexes = [models.Index(fields=["challenger", "at", "id"], name="recorded_request_order")]
-        verbose_name = "request"
+        indexes = [models.Index(fields=["challenger", "last_at"], name="request_batch_order")]
+        verbose_name = "request history batch"
+        verbose_name_plural = "request history batches"
 
     def __str__(self) -> str:
-        return f"request {self.pk} of {self.challenger}"
+        return f"{self.count} requests of {self.challenger}"

@@ -18,7 +18,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model
 
 HISTORY = "history"
-HISTORY_MODEL = "recordedrequest"  # challengers.models.RecordedRequest
+HISTORY_MODEL = "requestbatch"  # challengers.models.RequestBatch
 
 
 def history_database() -> str:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from challengers import history
-from challengers.models import Challenger, RecordedRequest
+from challengers.models import Challenger
 from challengers.sessions import mode
 from challenges.catalogue import by_key, display_id
 from challenges.progress import stamp
@@ -100,26 +100,25 @@ def _items(stored: Any) -> list[Any]:
 
 
 def _entry(
-    record: RecordedRequest, current_mode: str, secrets: Iterable[str] | None
+    recorded: history.Recorded, current_mode: str, secrets: Iterable[str] | None
 ) -> HistoryEntry:
-    stored = record.exchange if isinstance(record.exchange, list) else []
-    parts: dict[str, Any] = dict(zip(history.EXCHANGE, stored, strict=False))
-    completed, near = _outcomes(parts.get("completed"), parts.get("near_misses"), current_mode)
+    parts: dict[str, Any] = dict(zip(history.EXCHANGE, recorded.parts, strict=True))
+    completed, near = _outcomes(parts["completed"], parts["near_misses"], current_mode)
     headers = tuple(
         (str(pair[0]), history.as_sent(str(pair[1])))
-        for pair in _items(parts.get("headers"))
+        for pair in _items(parts["headers"])
         if isinstance(pair, list) and len(pair) == 2
     )
-    status = parts.get("status")
+    status = parts["status"]
     entry = HistoryEntry(
-        id=record.pk,
-        moment=datetime.fromtimestamp(record.at / 1_000_000, tz=UTC),
-        method=str(parts.get("method", "")),
-        path=str(parts.get("path", "")),
+        id=recorded.id,
+        moment=datetime.fromtimestamp(parts["at"] / 1_000_000, tz=UTC),
+        method=str(parts["method"]),
+        path=str(parts["path"]),
         headers=headers,
-        request_body=record.request_body,
+        request_body=str(parts["request_body"]),
         status=status if isinstance(status, int) else 0,
-        response_body=record.response_body,
+        response_body=str(parts["response_body"]),
         completed=completed,
         near_misses=near,
     )

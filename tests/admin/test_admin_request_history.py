@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from challengers import history
-from challengers.models import RecordedRequest
+from challengers.models import RequestBatch
 from secrets_app.models import Secret
 from tests.client import Client as ApiClient
 
@@ -98,10 +98,10 @@ def test_deleting_the_session_in_the_admin_removes_its_history(
 ) -> None:
     api.get("/api/todos", headers={"X-CHALLENGER": guid})
     history.flush()
-    assert RecordedRequest.objects.filter(challenger=guid).exists()
+    assert RequestBatch.objects.filter(challenger=guid).exists()
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(
             f"/admin/challenges/challenger/{guid}/delete/", {"post": "yes"}
         )
     assert response.status_code == 302
-    assert not RecordedRequest.objects.filter(challenger=guid).exists()
+    assert not RequestBatch.objects.filter(challenger=guid).exists()

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from challengers import history
-from challengers.models import Challenger, RecordedRequest
+from challengers.models import Challenger, RequestBatch
 
 pytestmark = pytest.mark.django_db
 
@@ -32,6 +32,11 @@ def requests_of(client: Client, guid: str, **headers: str) -> list[dict[str, Any
     response = client.get(f"/api/challenger/{guid}/requests", headers=headers)
     assert response.status_code == 200, response.content
     return response.json()["requests"]
+
+
+def stored_entries(guid: str) -> int:
+    """The entries the database holds for session `guid`, shown or not."""
+    return sum(RequestBatch.objects.filter(challenger=guid).values_list("count", flat=True))
 
 
 def as_student(guid: str, **headers: str) -> dict[str, str]:
@@ -134,7 +139,7 @@ def test_a_session_keeps_its_newest_100_requests(client: Client, guid: str) -> N
         client.get(f"/api/todos?n={n}", headers=as_student(guid))
     shown = requests_of(client, guid)
     assert [e["path"] for e in shown] == [f"/api/todos?n={n}" for n in range(129, 29, -1)]
-    assert RecordedRequest.objects.filter(challenger=guid).count() == 100
+    assert stored_entries(guid) == 100
 
 
 def test_sessions_trimmed_in_one_batch_each_keep_their_own_newest_100(client: Client) -> None:
@@ -152,7 +157,25 @@ def test_sessions_trimmed_in_one_batch_each_keep_their_own_newest_100(client: Cl
     assert [e["path"] for e in requests_of(client, second)] == [
         f"/api/todos?n={n}" for n in range(139, 39, -1)
     ]
-    assert RecordedRequest.objects.count() == 200
+    assert stored_entries(first) + stored_entries(second) == 200
+
+
+def test_batches_that_overlap_in_time_keep_the_newest_100_of_both(
+    client: Client, guid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two processes write batches of the same second: one the even moments, one the odd.
+    def send(moments: range) -> None:
+        clock = iter(moments)
+        monkeypatch.setattr(history, "_clock", lambda: next(clock) / 1000)
+        for n in moments:
+            client.get(f"/api/todos?n={n}", headers=as_student(guid))
+        history.flush()
+
+    send(range(0, 200, 2))
+    send(range(1, 200, 2))
+    assert [e["path"] for e in requests_of(client, guid)] == [
+        f"/api/todos?n={n}" for n in range(199, 99, -1)
+    ]
 
 
 def test_the_database_stays_bounded_over_many_batches(client: Client, guid: str) -> None:
@@ -161,8 +184,10 @@ def test_the_database_stays_bounded_over_many_batches(client: Client, guid: str)
         if n % 7 == 0:
             history.flush()
     history.flush()
-    stored = RecordedRequest.objects.filter(challenger=guid).count()
-    assert 100 <= stored < 100 + history.TRIM_EVERY
+    stored = stored_entries(guid)
+    # The newest 100, the rest of the row that holds the 100th (a batch here holds at
+    # most 7), and what was written since the last trim.
+    assert 100 <= stored < 100 + 7 + history.TRIM_EVERY
     assert len(requests_of(client, guid)) == 100
 
 
@@ -179,7 +204,7 @@ def test_requests_without_a_known_session_are_in_no_history(client: Client, guid
     client.get("/api/todos", headers={"X-CHALLENGER": str(uuid.uuid4())})
     client.post("/api/challenger")  # creates a session, but was sent without one
     history.flush()
-    assert not RecordedRequest.objects.exists()
+    assert not RequestBatch.objects.exists()
 
 
 def test_reading_the_history_is_not_recorded_in_it(client: Client, guid: str) -> None:
@@ -194,7 +219,7 @@ def test_a_session_deleted_before_the_batch_is_written_is_skipped(
     client.get("/api/todos", headers=as_student(guid))
     Challenger.objects.filter(pk=guid).delete()
     assert history.flush() == 0
-    assert not RecordedRequest.objects.exists()
+    assert not RequestBatch.objects.exists()
 
 
 def test_a_session_deleted_while_its_batch_is_written_loses_the_batch(
@@ -212,7 +237,7 @@ def test_a_session_deleted_while_its_batch_is_written_loses_the_batch(
 
     monkeypatch.setattr(history, "_insert", deleted_meanwhile)
     history.flush()
-    assert not RecordedRequest.objects.filter(challenger=guid).exists()
+    assert not RequestBatch.objects.filter(challenger=guid).exists()
 
 
 def test_the_purge_removes_a_session_s_history(
@@ -223,7 +248,7 @@ def test_the_purge_removes_a_session_s_history(
     Challenger.objects.filter(pk=guid).update(last_seen="2000-01-01T00:00:00Z")
     with django_capture_on_commit_callbacks(execute=True):
         call_command("purge_challengers", stdout=io.StringIO())
-    assert not RecordedRequest.objects.filter(challenger=guid).exists()
+    assert not RequestBatch.objects.filter(challenger=guid).exists()
 
 
 def test_head_is_shown_without_a_body(client: Client, guid: str) -> None:

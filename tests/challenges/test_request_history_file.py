@@ -22,10 +22,10 @@ def tables(path: Path) -> set[str]:
         return {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
 
 
-def rows_of(path: Path, guid: str) -> int:
+def entries_of(path: Path, guid: str) -> int:
     with contextlib.closing(sqlite3.connect(path)) as db:
-        query = "SELECT count(*) FROM challenges_recordedrequest WHERE challenger = ?"
-        return int(db.execute(query, (guid,)).fetchone()[0])
+        query = "SELECT sum(count) FROM challenges_requestbatch WHERE challenger = ?"
+        return int(db.execute(query, (guid,)).fetchone()[0] or 0)
 
 
 @pytest.fixture
@@ -37,9 +37,9 @@ def database(tmp_path: Path) -> Path:
 
 def test_migrate_creates_the_history_file_beside_the_database(database: Path) -> None:
     history = database.with_name("db-history.sqlite3")
-    assert "challenges_recordedrequest" in tables(history)
+    assert "challenges_requestbatch" in tables(history)
     assert "challenges_challenger" not in tables(history)
-    assert "challenges_recordedrequest" not in tables(database)
+    assert "challenges_requestbatch" not in tables(database)
     assert "challenges_challenger" in tables(database)
 
 
@@ -49,6 +49,6 @@ def test_a_server_writes_the_history_to_its_own_file(database: Path) -> None:
         assert request(server, "GET", "/api/todos", headers={"X-CHALLENGER": guid}).status == 200
         deadline = time.monotonic() + 15
         history = database.with_name("db-history.sqlite3")
-        while rows_of(history, guid) == 0 and time.monotonic() < deadline:
+        while entries_of(history, guid) == 0 and time.monotonic() < deadline:
             time.sleep(0.2)  # the writer thread's batch: every second
-        assert rows_of(history, guid) == 1
+        assert entries_of(history, guid) == 1
