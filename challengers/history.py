@@ -40,7 +40,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from functools import lru_cache
 from multiprocessing import util as multiprocessing_util
 from typing import Any, NamedTuple
@@ -218,7 +218,14 @@ def _target(path: str, query: str) -> str:
     target = path if _PLAIN_PATH(path) else escape_uri_path(path)
     if query:
         target += "?" + (query if _PLAIN_QUERY(query) else iri_to_uri(query))
-    return target if len(target) <= PATH_LIMIT else target[:PATH_LIMIT] + CUT
+    return _cut(target, PATH_LIMIT)
+
+
+def _cut(text: str, limit: int) -> str:
+    """`text`, or its first `limit` characters and the cut's mark. (The headers, picked out
+    on the request's path, write the same condition inline: a call for each would cost
+    as much as the rest of their picking.)"""
+    return text if len(text) <= limit else text[:limit] + CUT
 
 
 # The parts of each entry of `RequestBatch.entries`, in this order.
@@ -296,10 +303,9 @@ def _newest(batch: list[Entry]) -> list[Entry]:
 
 def _stored(entry: Entry) -> tuple[Any, ...]:
     """An entry as `RequestBatch.entries` holds it (`EXCHANGE`)."""
-    method = entry.method
     return (
         int(entry.at * 1_000_000),
-        method if len(method) <= METHOD_LIMIT else method[:METHOD_LIMIT] + CUT,
+        _cut(entry.method, METHOD_LIMIT),
         _target(entry.path, entry.query),
         entry.headers,
         entry.status,
@@ -434,7 +440,15 @@ class Writer:
         return sum(row[3] for row in rows if row[0] not in gone)
 
 
-_EXISTING_CHUNK = 500  # GUIDs per statement, well within SQLite's limit on parameters
+_VALUES_PER_STATEMENT = 500  # values of an `IN (...)`: well within SQLite's limit
+
+
+def _in_lists(values: Iterable[Any]) -> Iterator[tuple[list[Any], str]]:
+    """`values` in chunks a statement can take, each with its `IN` list's placeholders."""
+    ordered = list(values)
+    for start in range(0, len(ordered), _VALUES_PER_STATEMENT):
+        chunk = ordered[start : start + _VALUES_PER_STATEMENT]
+        yield chunk, ", ".join(["%s"] * len(chunk))
 
 
 def _existing(guids: set[str]) -> set[str]:
@@ -445,17 +459,11 @@ def _existing(guids: set[str]) -> set[str]:
     quote = connection.ops.quote_name
     pk, table = quote(str(meta.pk.column)), quote(meta.db_table)
     found: set[str] = set()
-    ordered = list(guids)
     with connection.cursor() as cursor:
-        for start in range(0, len(ordered), _EXISTING_CHUNK):
-            chunk = ordered[start : start + _EXISTING_CHUNK]
-            marks = ", ".join(["%s"] * len(chunk))
+        for chunk, marks in _in_lists(guids):
             cursor.execute(f"SELECT {pk} FROM {table} WHERE {pk} IN ({marks})", chunk)
             found.update(guid for (guid,) in cursor.fetchall())
     return found
-
-
-_SESSIONS_PER_STATEMENT = 500  # well within SQLite's limit on parameters
 
 
 def trim(guids: Iterable[str], kept: int = KEPT) -> None:
@@ -467,12 +475,9 @@ def trim(guids: Iterable[str], kept: int = KEPT) -> None:
     meta = RequestBatch._meta
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
-    ordered = list(guids)
     doomed: list[int] = []
     with connection.cursor() as cursor:
-        for start in range(0, len(ordered), _SESSIONS_PER_STATEMENT):
-            chunk = ordered[start : start + _SESSIONS_PER_STATEMENT]
-            marks = ", ".join(["%s"] * len(chunk))
+        for chunk, marks in _in_lists(guids):
             cursor.execute(
                 f"SELECT challenger, id, first_at, last_at, count FROM {table}"
                 f" WHERE challenger IN ({marks})",
@@ -483,10 +488,8 @@ def trim(guids: Iterable[str], kept: int = KEPT) -> None:
                 sessions.setdefault(guid, []).append(tuple(row))
             for rows in sessions.values():
                 doomed += _past_newest(rows, kept)
-        for start in range(0, len(doomed), _SESSIONS_PER_STATEMENT):
-            chunk_ids = doomed[start : start + _SESSIONS_PER_STATEMENT]
-            marks = ", ".join(["%s"] * len(chunk_ids))
-            cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", chunk_ids)
+        for ids, marks in _in_lists(doomed):
+            cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", ids)
 
 
 def _past_newest(rows: list[tuple[int, int, int, int]], kept: int) -> list[int]:
