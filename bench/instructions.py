@@ -12,7 +12,8 @@ proxy for CPU time, not the target itself, which stays bench/floor.py's ratio.
         [--requests 100] [--database sqlite|postgres] [--ablate LAYER]
 
 `writes` is the cycle of create, full PUT and DELETE, counted as one; `mix` is
-bench/floor.py's classroom mix, per request. Collection is off while Django starts and the
+bench/floor.py's classroom mix, per request. Each side's requests are counted twice, the
+sides taken in one order and then in the other, and the figure is the mean. Collection is off while Django starts and the
 sides warm up; before each side's window the garbage collector runs and what exists is
 frozen, so a full collection of Django's heap cannot land in one side's window. Needs
 valgrind with its headers and a C compiler (Debian: `apt-get install valgrind gcc`); each
@@ -43,6 +44,11 @@ void window_close(const char *name) {
 }
 """
 LIBRARY_VARIABLE = "BENCH_CALLGRIND_MARKERS"
+# Each side's requests are counted in this many windows, the sides in their order and then
+# the other way round: the side counted first ran the same requests at about 17,000
+# instructions a request more than in second place (two sessions of ours, 2026-11-28),
+# which put that much on every layer `--ablate` measured.
+WINDOWS = 2
 TYPES = (*floor.READS, "writes", floor.MIX)
 LABELS = {**floor.LABELS, "writes": "create + PUT + DELETE (one cycle)"}
 
@@ -81,12 +87,13 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
         gc.collect()
         gc.freeze()
         for kind in types:
-            for side in sides:
-                seen_now(side.guid)
-                gc.collect()
-                markers.window_open()
-                floor.timed_batch(side, kinds_of(kind), args.requests)
-                markers.window_close(f"{side.name}|{kind}".encode())
+            for order in (sides, sides[::-1]):  # WINDOWS
+                for side in order:
+                    seen_now(side.guid)
+                    gc.collect()
+                    markers.window_open()
+                    floor.timed_batch(side, kinds_of(kind), args.requests)
+                    markers.window_close(f"{side.name}|{kind}".encode())
 
 
 def seen_now(guid: str) -> None:
@@ -148,12 +155,13 @@ def read_dumps(folder: Path) -> dict[tuple[str, str], int]:
         total = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
         if name and total:
             side, kind = name.group(1).split("|")
-            counts[(side, kind)] = int(total.group(1))
+            # A side's windows (`WINDOWS`) added up.
+            counts[(side, kind)] = counts.get((side, kind), 0) + int(total.group(1))
     return counts
 
 
 def report(args: argparse.Namespace, counts: dict[tuple[str, str], int]) -> str:
-    per = {key: value / args.requests for key, value in counts.items()}
+    per = {key: value / (WINDOWS * args.requests) for key, value in counts.items()}
     lines = [
         f"Instructions per request (callgrind), {args.database}, {args.requests} per side and"
         " type:",

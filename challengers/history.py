@@ -1,15 +1,16 @@
 """Each session's request history: what the server received from it and answered.
 
 Writing stays off the request's path. `record` copies what an entry needs (the request's
-headers as the environ holds them, the first 2 KB of each body as text) into an immutable
-`Entry` and appends it to this process's buffer; nothing is decoded, serialised or written
-there. The buffer holds at most `BUFFER_LIMIT` entries (about 10 MB): past it, under a
-load the writer cannot keep up with, new entries are dropped and counted, and the writer
-logs how many. A thread of each serving process (`Writer`) writes the buffer every
+header values as the environ holds them, the first 2 KB of each body as text) into a plain
+tuple (`Entry`) and appends it to this process's buffer; nothing is cut, serialised or
+written there. The buffer holds at most `BUFFER_LIMIT` entries (about 10 MB): past it,
+under a load the writer cannot keep up with, new entries are dropped and counted, and the
+writer logs how many. A thread of each serving process (`Writer`) writes the buffer every
 `APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: a row for each session (its
-newest `KEPT` entries of the batch as one JSON array; older ones would be trimmed at
-once), built before the transaction, with one COPY on PostgreSQL and INSERTs of many rows
-on SQLite. It then trims each session it has written `TRIM_EVERY` entries for since it
+newest `KEPT` entries of the batch as one JSON array, older ones would be trimmed at once;
+a response body that repeats an earlier one of the row is stored as that entry's place),
+built before the transaction, with one COPY on PostgreSQL and INSERTs of many rows on
+SQLite. It then trims each session it has written `TRIM_EVERY` entries for since it
 last did, deleting the rows that hold none of its newest `KEPT` (the database is the only
 shared state, so several processes and hosts each trim what they wrote). A session thus
 holds its newest `KEPT`, the rest of the row that holds the oldest of them, and what the
@@ -40,9 +41,10 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 from multiprocessing import util as multiprocessing_util
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import orjson
@@ -72,20 +74,28 @@ UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed
 CUT = "…"  # ends a text that was cut
 
 
-class Entry(NamedTuple):
-    """One request as recorded on its path: references and short byte strings only."""
-
-    guid: str
-    at: float  # time.time()
-    method: str
-    path: str  # request.path: decoded, as the environ gives it
-    query: str
-    headers: list[tuple[str, str]]  # see `_headers`
-    request_body: str  # the first BODY_LIMIT bytes, decoded
-    status: int
-    response_body: str
-    completed: tuple[str, ...]  # challenge keys
-    near_misses: tuple[tuple[str, str], ...]  # (challenge key, reason)
+# One request as recorded on its path: a plain tuple of texts, numbers and tuples of
+# texts, in this order. Nothing in it is a container the garbage collector must keep
+# tracking: a tuple of untracked items is untracked at the first collection that meets it,
+# where a list, or a subclass of tuple such as a named tuple, stays tracked. Entries wait a
+# second in the buffer, and tracked ones made the collector run on every 70 requests and
+# move them up into the oldest generation, whose full collections (about 65 ms each in a
+# worker) then ran every few seconds; without them the request path allocates nothing
+# that outlives it.
+Entry = tuple[
+    str,  # the session's GUID
+    float,  # time.time() when it was answered
+    str,  # the method
+    str,  # request.path: decoded, as the environ gives it
+    str,  # the query
+    tuple[str, ...],  # header names (the plan's, shared by every request of its shape)
+    tuple[str, ...],  # their values as the environ holds them, uncut (see `_header_values`)
+    str,  # the request body's first BODY_LIMIT bytes, decoded
+    int,  # the status
+    str,  # the response body's likewise
+    tuple[str, ...],  # challenge keys completed
+    tuple[tuple[str, str], ...],  # (challenge key, reason) nearly completed
+]
 
 
 # --------------------------------------------------------------------------- recording
@@ -93,9 +103,6 @@ class Entry(NamedTuple):
 _buffer: deque[Entry] = deque()
 _dropped = [0]  # entries not buffered since the writer last looked (the buffer was full)
 _clock = time.time  # when a request was answered
-# Builds an `Entry` from a tuple in C: the named tuple's own constructor, a Python
-# function, cost 2-3 µs a request.
-_new_entry = tuple.__new__
 
 
 def record(
@@ -110,12 +117,11 @@ def record(
         _dropped[0] += 1
         return
     meta = request.META
-    # The headers are picked out here, while the environ is in the CPU's caches: about a
-    # microsecond, where the writer, up to a second later, took longer than the rest of
-    # its work on an entry (a writer thread's CPU per request: 10 µs against 22-25).
-    headers = _headers(meta)
+    # The headers are picked out here, while the environ is in the CPU's caches: the
+    # writer, up to a second later, took longer over them than over the rest of an entry.
+    names, values = _header_values(meta)
     try:
-        body = request.body[:BODY_LIMIT].decode("utf-8", errors="replace")
+        body = request.body[:BODY_LIMIT].decode("utf-8", "replace")
     except Exception:  # a body the server refused or never received: none to show
         body = ""
     method = meta.get("REQUEST_METHOD", request.method or "")
@@ -124,24 +130,22 @@ def record(
     answer = (
         ""
         if response.streaming or method == "HEAD"
-        else response.content[:BODY_LIMIT].decode("utf-8", errors="replace")
+        else response.content[:BODY_LIMIT].decode("utf-8", "replace")
     )
     _buffer.append(
-        _new_entry(
-            Entry,
-            (
-                guid,
-                _clock(),
-                method,
-                request.path,
-                meta.get("QUERY_STRING", ""),
-                headers,
-                body,
-                response.status_code,
-                answer,
-                tuple(completed),
-                tuple(near_misses),
-            ),
+        (
+            guid,
+            _clock(),
+            method,
+            request.path,
+            meta.get("QUERY_STRING", ""),
+            names,
+            values,
+            body,
+            response.status_code,
+            answer,
+            tuple(completed),
+            tuple(near_misses),
         )
     )
     if not _writer.started:
@@ -161,37 +165,56 @@ def _without_nul(value: Any) -> Any:
     return value
 
 
-# An environ's keys (in their order) → its headers' (key, name) pairs. A client sends the
-# same headers on every request, so a request's headers are picked out by looking up its
-# keys once and then only the few that are headers, not by deciding for every key of the
-# environ whether it is one (which took twice as long). Bounded, as clients may send any
-# names: past the limit it starts over.
-_plans: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+# An environ's keys (in their order) → its headers' names and a getter of their values. A
+# client sends the same headers on every request, so a request's headers are picked out
+# by looking up its keys once and then only the few that are headers, in one call in C,
+# not by deciding for every key of the environ whether it is one. Bounded, as clients may
+# send any names: past the limit it starts over.
+Plan = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[str, ...]]]
+_plans: dict[tuple[str, ...], Plan] = {}
 _PLANS_LIMIT = 1024
 _NUL = b"\\u0000"  # how orjson writes a NUL character (or a backslash and "u0000")
 
 
-def _plan(keys: tuple[str, ...]) -> list[tuple[str, str]]:
+def _plan(keys: tuple[str, ...]) -> Plan:
     if len(_plans) >= _PLANS_LIMIT:
         _plans.clear()
-    plan = _plans[keys] = [(key, name) for key in keys if (name := header_name(key)) is not None]
+    picked = [(key, name) for key in keys if (name := header_name(key)) is not None]
+    names = tuple(name for _key, name in picked)
+    getter: Callable[[dict[str, Any]], tuple[str, ...]]
+    if len(picked) > 1:
+        getter = itemgetter(*(key for key, _name in picked))
+    elif picked:  # itemgetter of one key answers the value, not a tuple of it
+        key = picked[0][0]
+        getter = lambda environ: (environ[key],)  # noqa: E731
+    else:
+        getter = lambda environ: ()  # noqa: E731
+    plan = _plans[keys] = (names, getter)
     return plan
 
 
-def _headers(environ: dict[str, Any]) -> list[tuple[str, str]]:
-    """The request's headers in the environ's order (the order received), each value as
-    the environ holds it (the client's bytes as latin-1 text: `as_sent` reads it back) and
-    cut at `HEADER_VALUE_LIMIT`. Nothing is decoded here, on every request, for the few
-    that are read."""
+def _header_values(environ: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The request's header names and values in the environ's order (the order received),
+    each value as the environ holds it (the client's bytes as latin-1 text: `as_sent` reads
+    it back). Nothing is cut or decoded here, on every request: the writer cuts
+    (`_headers`), the reader decodes."""
     keys = tuple(environ)
     plan = _plans.get(keys)
     if plan is None:
         plan = _plan(keys)
+    names, values = plan
+    return names, values(environ)
+
+
+def _headers(names: tuple[str, ...], values: tuple[str, ...]) -> list[tuple[str, str]]:
+    """An entry's headers as stored: (name, value) pairs without the empty values, each
+    value cut at `HEADER_VALUE_LIMIT`. (`_cut`'s condition is written out here: a call for
+    each header took as long as the rest of an entry's headers.)"""
     limit = HEADER_VALUE_LIMIT
     return [
         (name, value if len(value) <= limit else value[:limit] + CUT)
-        for key, name in plan
-        if (value := environ[key])
+        for name, value in zip(names, values, strict=True)
+        if value
     ]
 
 
@@ -222,9 +245,7 @@ def _target(path: str, query: str) -> str:
 
 
 def _cut(text: str, limit: int) -> str:
-    """`text`, or its first `limit` characters and the cut's mark. (The headers, picked out
-    on the request's path, write the same condition inline: a call for each would cost
-    as much as the rest of their picking.)"""
+    """`text`, or its first `limit` characters and the cut's mark."""
     return text if len(text) <= limit else text[:limit] + CUT
 
 
@@ -238,7 +259,8 @@ EXCHANGE = (
     "completed",  # [challenge key, ...]
     "near_misses",  # [[challenge key, why not], ...]
     "request_body",  # its first BODY_LIMIT bytes as text
-    "response_body",  # likewise
+    "response_body",  # likewise, or the place in its row of an earlier entry whose
+    # response body this one repeats (`_with_answers_once`)
 )
 # The INSERT of a batch's rows, the model's columns in this order (built per connection).
 _COLUMNS = ("challenger", "first_at", "last_at", "count", "entries")
@@ -285,51 +307,65 @@ def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> Non
             driver.execute(_insert_sql(connection, len(chunk)), values)
 
 
-def _newest(batch: list[Entry]) -> list[Entry]:
-    """Each session's newest `KEPT` entries of the batch, in the batch's order: a session
-    keeps no more, so older ones would be written only to be trimmed."""
-    if len(batch) <= KEPT:
-        return batch
-    seen: dict[str, int] = {}
-    kept = []
-    for entry in reversed(batch):
-        n = seen.get(entry.guid, 0)
-        if n < KEPT:
-            seen[entry.guid] = n + 1
-            kept.append(entry)
-    kept.reverse()
-    return kept
-
-
-def _stored(entry: Entry) -> tuple[Any, ...]:
-    """An entry as `RequestBatch.entries` holds it (`EXCHANGE`)."""
-    return (
-        int(entry.at * 1_000_000),
-        _cut(entry.method, METHOD_LIMIT),
-        _target(entry.path, entry.query),
-        entry.headers,
-        entry.status,
-        entry.completed,
-        entry.near_misses,
-        entry.request_body,
-        entry.response_body,
+def _stored(entry: Entry, answer: str | int) -> bytes:
+    """An entry as one item of `RequestBatch.entries` (`EXCHANGE`), as JSON, its response
+    body given as `answer`. Serialised one at a time: the containers built for it are freed
+    at once, so a batch of a thousand entries leaves the collector nothing to move up while
+    it is written."""
+    (_guid, at, method, path, query, names, values, body, status, _answer, done, near) = entry
+    stored = (
+        int(at * 1_000_000),
+        _cut(method, METHOD_LIMIT),
+        _target(path, query),
+        _headers(names, values),
+        status,
+        done,
+        near,
+        body,
+        answer,
     )
+    text = orjson.dumps(stored)
+    return orjson.dumps(_without_nul(stored)) if _NUL in text else text
 
 
 def _rows(batch: list[Entry]) -> list[tuple[str, int, int, int, str]]:
-    """A row for each session of `batch`, its entries in the batch's order."""
-    sessions: dict[str, list[tuple[Any, ...]]] = {}
+    """A row for each session of `batch`: its newest `KEPT` entries of the batch (a session
+    keeps no more, so older ones would be written only to be trimmed) in the batch's
+    order, with their first and last moment and their count."""
+    sessions: dict[str, list[Entry]] = {}
     for entry in batch:
-        stored = _stored(entry)
-        sessions.setdefault(entry.guid, []).append(stored)
+        sessions.setdefault(entry[0], []).append(entry)
     rows = []
     for guid, entries in sessions.items():
-        text = orjson.dumps(entries)
-        if _NUL in text:
-            text = orjson.dumps(_without_nul(entries))
-        moments = [stored[0] for stored in entries]
-        rows.append((guid, min(moments), max(moments), len(entries), text.decode()))
+        newest = entries[-KEPT:]
+        text = b"[" + b",".join(_with_answers_once(newest)) + b"]"
+        # Several threads of a process record in nearly, not exactly, the order of their
+        # clock readings.
+        moments = [entry[1] for entry in newest]
+        first, last = int(min(moments) * 1_000_000), int(max(moments) * 1_000_000)
+        rows.append((guid, first, last, len(newest), text.decode()))
     return rows
+
+
+# Response bodies at least this long are stored once per row (`_with_answers_once`).
+REPEAT_MIN = 64
+
+
+def _with_answers_once(entries: list[Entry]) -> list[bytes]:
+    """The entries of one row as stored, each response body that repeats an earlier one
+    of the row given as that entry's place. A session's list answers mostly repeat
+    between its writes, and they are most of what a batch would write: in the classroom
+    mix, a third of its bytes."""
+    first: dict[str, int] = {}
+    stored = []
+    for place, entry in enumerate(entries):
+        answer: str | int = entry[9]
+        if len(entry[9]) >= REPEAT_MIN:
+            answer = first.setdefault(entry[9], place)
+            if answer == place:
+                answer = entry[9]
+        stored.append(_stored(entry, answer))
+    return stored
 
 
 class Writer:
@@ -406,7 +442,7 @@ class Writer:
                 )
             if not batch and not trim_all:
                 return 0
-            return self.write(_newest(batch), trim_all)
+            return self.write(batch, trim_all)
 
     def write(self, batch: list[Entry], trim_all: bool) -> int:
         alias = history_database()
@@ -554,11 +590,27 @@ def recent(guid: str, limit: int = KEPT) -> list[Recorded]:
             "id", "entries"
         )
         if isinstance(entries, list)
-        for place, parts in enumerate(entries)
-        if isinstance(parts, list) and len(parts) == len(EXCHANGE) and isinstance(parts[0], int)
+        for place, parts in _with_answers(entries)
     ]
     shown.sort(key=lambda entry: (entry.parts[0], entry.id), reverse=True)
     return shown[:limit]
+
+
+def _with_answers(entries: list[Any]) -> Iterator[tuple[int, list[Any]]]:
+    """The well-formed entries of one row with their places, each response body given by
+    the place of an earlier entry (`_with_answers_once`) read from there."""
+    for place, parts in enumerate(entries):
+        if not (
+            isinstance(parts, list) and len(parts) == len(EXCHANGE) and isinstance(parts[0], int)
+        ):
+            continue
+        answer = parts[-1]
+        if isinstance(answer, int):
+            earlier = entries[answer] if 0 <= answer < place else None
+            # A place that names no earlier entry of the row reads as no body.
+            shown = earlier[-1] if isinstance(earlier, list) and earlier else ""
+            parts = [*parts[:-1], shown if isinstance(shown, str) else ""]
+        yield place, parts
 
 
 def version(guid: str) -> str:

@@ -103,6 +103,28 @@ def test_the_response_body_is_kept_to_its_first_2_kb(client: Client, guid: str) 
     assert entry["responseBody"] == response.content[:2048].decode()
 
 
+def test_an_answer_repeated_in_one_batch_shows_in_full_for_each_request(
+    client: Client, guid: str
+) -> None:
+    # Stored once per batch row and read back for each request that got it.
+    first = client.get("/api/todos", headers=as_student(guid)).content.decode()
+    assert client.get("/api/todos", headers=as_student(guid)).content.decode() == first
+    client.delete("/api/todos/1", headers=as_student(guid))
+    changed = client.get("/api/todos", headers=as_student(guid)).content.decode()
+    client.get("/api/todos/2", headers=as_student(guid))
+    assert changed != first
+    again = client.get("/api/todos", headers=as_student(guid)).content.decode()
+    bodies = [e["responseBody"] for e in requests_of(client, guid) if e["path"] == "/api/todos"]
+    assert bodies == [again, changed, first, first]
+
+
+def test_an_answer_repeated_in_the_next_batch_shows_in_full(client: Client, guid: str) -> None:
+    first = client.get("/api/todos", headers=as_student(guid)).content.decode()
+    history.flush()
+    client.get("/api/todos", headers=as_student(guid))
+    assert [e["responseBody"] for e in requests_of(client, guid)] == [first, first]
+
+
 def test_a_long_header_value_is_cut_at_1000_characters(client: Client, guid: str) -> None:
     client.get("/api/todos", headers=as_student(guid, **{"X-Note": "n" * 1500}))
     [entry] = requests_of(client, guid)
