@@ -45,7 +45,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 from multiprocessing import util as multiprocessing_util
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import orjson
 from django.conf import settings
@@ -96,6 +96,10 @@ Entry = tuple[
     tuple[str, ...],  # challenge keys completed
     tuple[tuple[str, str], ...],  # (challenge key, reason) nearly completed
 ]
+# The places of an `Entry` that the writer reads on their own.
+GUID: Final = 0
+AT: Final = 1
+ANSWER: Final = 9
 
 
 # --------------------------------------------------------------------------- recording
@@ -334,14 +338,14 @@ def _rows(batch: list[Entry]) -> list[tuple[str, int, int, int, str]]:
     order, with their first and last moment and their count."""
     sessions: dict[str, list[Entry]] = {}
     for entry in batch:
-        sessions.setdefault(entry[0], []).append(entry)
+        sessions.setdefault(entry[GUID], []).append(entry)
     rows = []
     for guid, entries in sessions.items():
         newest = entries[-KEPT:]
         text = b"[" + b",".join(_with_answers_once(newest)) + b"]"
         # Several threads of a process record in nearly, not exactly, the order of their
         # clock readings.
-        moments = [entry[1] for entry in newest]
+        moments = [entry[AT] for entry in newest]
         first, last = int(min(moments) * 1_000_000), int(max(moments) * 1_000_000)
         rows.append((guid, first, last, len(newest), text.decode()))
     return rows
@@ -359,11 +363,11 @@ def _with_answers_once(entries: list[Entry]) -> list[bytes]:
     first: dict[str, int] = {}
     stored = []
     for place, entry in enumerate(entries):
-        answer: str | int = entry[9]
-        if len(entry[9]) >= REPEAT_MIN:
-            answer = first.setdefault(entry[9], place)
-            if answer == place:
-                answer = entry[9]
+        answer: str | int = entry[ANSWER]
+        if len(entry[ANSWER]) >= REPEAT_MIN:
+            earlier = first.setdefault(entry[ANSWER], place)
+            if earlier != place:
+                answer = earlier
         stored.append(_stored(entry, answer))
     return stored
 
