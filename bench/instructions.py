@@ -13,11 +13,12 @@ proxy for CPU time, not the target itself, which stays bench/floor.py's ratio.
 
 `writes` is the cycle of create, full PUT and DELETE, counted as one; `mix` is
 bench/floor.py's classroom mix, per request. Each side's requests are counted twice, the
-sides taken in one order and then in the other, and the figure is the mean. Collection is off while Django starts and the
-sides warm up; before each side's window the garbage collector runs and what exists is
-frozen, so a full collection of Django's heap cannot land in one side's window. Needs
-valgrind with its headers and a C compiler (Debian: `apt-get install valgrind gcc`); each
-side's requests run about 50 times slower than natively (a minute for the defaults).
+sides taken in one order and then in the other, and the figure is the mean. Collection is
+off while Django starts and the sides warm up; before each side's window the garbage
+collector runs and what exists is frozen, so a full collection of Django's heap cannot
+land in one side's window. Needs valgrind with its headers and a C compiler (Debian:
+`apt-get install valgrind gcc`); each side's requests run about 50 times slower than
+natively (a minute for the defaults).
 """
 
 from __future__ import annotations
@@ -87,8 +88,8 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
         gc.collect()
         gc.freeze()
         for kind in types:
-            for order in (sides, sides[::-1]):  # WINDOWS
-                for side in order:
+            for window in range(WINDOWS):
+                for side in sides if window % 2 == 0 else sides[::-1]:
                     seen_now(side.guid)
                     gc.collect()
                     markers.window_open()

@@ -266,6 +266,7 @@ EXCHANGE = (
     "response_body",  # likewise, or the place in its row of an earlier entry whose
     # response body this one repeats (`_with_answers_once`)
 )
+_RESPONSE_BODY = EXCHANGE.index("response_body")
 # The INSERT of a batch's rows, the model's columns in this order (built per connection).
 _COLUMNS = ("challenger", "first_at", "last_at", "count", "entries")
 
@@ -608,12 +609,13 @@ def _with_answers(entries: list[Any]) -> Iterator[tuple[int, list[Any]]]:
             isinstance(parts, list) and len(parts) == len(EXCHANGE) and isinstance(parts[0], int)
         ):
             continue
-        answer = parts[-1]
+        answer = parts[_RESPONSE_BODY]
         if isinstance(answer, int):
             earlier = entries[answer] if 0 <= answer < place else None
             # A place that names no earlier entry of the row reads as no body.
-            shown = earlier[-1] if isinstance(earlier, list) and earlier else ""
-            parts = [*parts[:-1], shown if isinstance(shown, str) else ""]
+            shown = earlier[_RESPONSE_BODY] if isinstance(earlier, list) and earlier else ""
+            parts = parts.copy()
+            parts[_RESPONSE_BODY] = shown if isinstance(shown, str) else ""
         yield place, parts
 
 
