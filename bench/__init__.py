@@ -1,2 +1,2 @@
 """Benchmark tools (docs/benchmark.md). Run from the repository root as modules, e.g.
-`python -m bench.run`, so that they import the project and its test helpers as packages."""
+`python -m bench.run`, so that they import the project as a package."""

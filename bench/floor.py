@@ -11,9 +11,7 @@ sockets), the CPU per request of
   content negotiation, an orjson renderer and parser). Each floor view calls the data
   layer ours calls (`challengers.sessions.find_challenger`, `todos.selectors.list_rows`,
   `todos.services.create_todo`, `amend_todo`, `delete_todo`), so both sides run the same
-  statements by construction, and answers the same bytes. The plain floor's reads take
-  each session from a dict after its first read (no session SELECT); the floor with the
-  SQL reads it on every request, as ours does.
+  statements by construction, and answers the same bytes.
 
 Why a WSGIHandler and not the view called directly: the floor must include what any
 Django deployment pays per request (the WSGIRequest, URL resolving, request_started and
@@ -21,15 +19,15 @@ request_finished with their connection checks, the response's WSGI headers), or 
 would charge Django's own cost to our code.
 
 Every request carries Postman's headers and a new `Postman-Token` (bench/postman.lua), so
-no two are byte-identical. Turns alternate (ours, floor, ours, ...) in batches of
-`--batch` requests of one type, `--rounds` times; the figure per side is the median of
-its batches, so both sides see the machine in the same state. Ours records each request
-in its session's history, and each of its turns ends by writing that batch (what a
-server's writer thread does every second), timed as part of the turn. The script first checks
-that each floor answer has our status and body, and prints the statements per request of
-both sides (they must match: the floor is not allowed to do less database work).
+no two are byte-identical. Turns alternate (ours, floor, floor, ours, ...) in batches of
+`--batch` requests of one type, `--rounds` times; the figure per side is the median of its
+batches, so both sides see the machine in the same state. Ours records each request in
+its session's history, and each of its turns ends by writing that batch (what a server's
+writer thread does every second), timed as part of the turn. The script then checks that
+each floor answer has our status and body, and prints the statements per request of both
+sides (they must match: the floor is not allowed to do less database work).
 
-    .venv/bin/python bench/floor.py [--rounds 15] [--batch 100] [--database sqlite|postgres]
+    .venv/bin/python -m bench.floor [--rounds 15] [--batch 100] [--database sqlite|postgres]
         [--types list,one,filtered,create,put,delete,mix] [--ablate LAYER] [--profile TYPE]
 
 `--ablate LAYER` also times ours with one layer taken out during its own turns (what the
@@ -45,24 +43,21 @@ import contextlib
 import cProfile
 import importlib
 import io
+import os
 import pstats
 import random
 import statistics
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+if not __package__:  # run as a script, `python bench/floor.py`: the project is one level up
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hotpath import (  # noqa: E402
-    call,
-    django_on_scratch_database,
-    make_environ,
-    postman_headers,
-)
+from practiceapi.server.harness import scratch_database  # noqa: E402
 
 CREATE = b'{"title":"bench todo","description":"made by floor"}'
 AMEND = b'{"title":"bench todo","doneStatus":true,"description":"amended by floor"}'
@@ -71,8 +66,8 @@ WRITES = ("create", "put", "delete")
 # `make bench`'s classroom mix (bench/mixed.lua) in one process: each request drawn as the
 # workload draws it (weights of list, filtered list, one todo, create), a create followed
 # by its full PUT and its DELETE. Every side draws the same seeded sequence. The request
-# types interleave as they do on the server, where per-type batches let each type's code
-# and data stay in the CPU's caches between requests.
+# types interleave as they do on the server, where per-type batches would let each type's
+# code and data stay in the CPU's caches between requests.
 MIX = "mix"
 MIX_WEIGHTS = (("list", 45), ("filtered", 10), ("one", 25), ("create", 20))
 MIX_SEED = 4567
@@ -86,11 +81,96 @@ LABELS = {
     "delete": "DELETE /api/todos/{id}",
     MIX: "the classroom mix (43 % writes)",
 }
+DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 
-def build_floor(read_sql: bool) -> Callable:
-    """The floor's WSGI application (module docstring); `read_sql`: reads run the session
-    row's SELECT too."""
+# ------------------------------------------------------------------ Django in this process
+
+
+@contextlib.contextmanager
+def django_on_scratch_database(kind: str, postgres_url: str) -> Iterator[Any]:
+    """Django set up in this process on a migrated scratch database (a temporary SQLite
+    file, or a database made on `postgres_url`'s server and dropped afterwards); yields
+    the project's WSGI module (`make run`'s application, without the server)."""
+    with scratch_database("bench", configured=postgres_url if kind == "postgres" else "") as url:
+        os.environ["DATABASE_URL"] = url
+        os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
+        # No request-history thread: whoever measures writes the history's batches when
+        # it chooses (history.flush()), so their cost lands where it is counted.
+        os.environ["APICHALLENGES_HISTORY_BATCH_SECONDS"] = "0"
+        os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
+        import django
+
+        django.setup()
+        from django.db import connections
+
+        from practiceapi.server import wsgi
+
+        try:
+            yield wsgi
+        finally:
+            connections.close_all()
+
+
+def make_environ(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> dict:
+    path, _, query = path.partition("?")
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "4567",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "HTTP_HOST": "127.0.0.1:4567",
+        "HTTP_USER_AGENT": "wrk",
+        "CONTENT_LENGTH": str(len(body)) if body else "",
+    }
+    for name, value in headers.items():
+        key = name.upper().replace("-", "_")
+        environ[key if key == "CONTENT_TYPE" else "HTTP_" + key] = value
+    return environ
+
+
+def call(app: Callable, environ: dict) -> tuple[str, dict[str, str], bytes]:
+    captured: dict = {}
+
+    def start_response(status: str, headers: list, exc_info: object = None) -> None:
+        captured["status"], captured["headers"] = status, dict(headers)
+
+    chunks = app(environ, start_response)
+    try:
+        body = b"".join(chunks)
+    finally:
+        if hasattr(chunks, "close"):
+            chunks.close()
+    return captured["status"], captured["headers"], body
+
+
+def postman_headers() -> dict[str, str]:
+    """What Postman adds to every request (bench/postman.lua), with a new request id."""
+    return {
+        "User-Agent": "PostmanRuntime/7.43.0",
+        "Accept": "*/*",
+        "Cache-Control": "no-cache",
+        "Postman-Token": str(uuid.uuid4()),
+        "Accept-Encoding": "gzip, deflate, br",
+        "Connection": "keep-alive",
+    }
+
+
+# ------------------------------------------------------------------------------ the floor
+
+
+def build_floor() -> Callable:
+    """The floor's WSGI application (module docstring)."""
     import orjson
     from django.core.handlers.wsgi import WSGIHandler
     from django.test.utils import override_settings
@@ -108,7 +188,6 @@ def build_floor(read_sql: bool) -> Callable:
     from todos.validation import max_todos
 
     page = GET_PAGING.default_limit
-    kept: dict[str, object] = {}  # `read_sql=False`: each session read once, then kept
 
     class OrjsonRenderer(BaseRenderer):
         media_type = "application/json"
@@ -127,14 +206,6 @@ def build_floor(read_sql: bool) -> Callable:
     def session(request):  # noqa: ANN001, ANN202
         return find_challenger(request.headers["X-Challenger"])
 
-    def read_rows(request) -> list[dict]:  # noqa: ANN001
-        if read_sql:
-            return list_rows(session(request))
-        guid = request.headers["X-Challenger"]
-        if guid not in kept:
-            kept[guid] = session(request)
-        return list_rows(kept[guid])  # type: ignore[arg-type]
-
     class Bare(APIView):
         authentication_classes: list = []
         permission_classes: list = []
@@ -145,7 +216,7 @@ def build_floor(read_sql: bool) -> Callable:
 
     class Collection(Bare):
         def get(self, request):  # noqa: ANN001, ANN201
-            rows = read_rows(request)
+            rows = list_rows(session(request))
             wanted = request.query_params.get("doneStatus")
             if wanted is not None:
                 rows = [r for r in rows if r["doneStatus"] is (wanted == "true")]
@@ -157,7 +228,7 @@ def build_floor(read_sql: bool) -> Callable:
 
     class Item(Bare):
         def get(self, request, todo_id):  # noqa: ANN001, ANN201
-            row = find_row(read_rows(request), int(todo_id))
+            row = find_row(list_rows(session(request)), int(todo_id))
             return Response({"todos": [row] if row else []})
 
         def put(self, request, todo_id):  # noqa: ANN001, ANN201
@@ -185,6 +256,9 @@ def build_floor(read_sql: bool) -> Callable:
 
     with override_settings(MIDDLEWARE=[]):
         return FloorHandler()
+
+
+# ------------------------------------------------------------------------------ the sides
 
 
 class Side:
@@ -259,7 +333,7 @@ def timed_batch(side: Side, kinds: tuple[str, ...], batch: int) -> dict[str, flo
                     raise RuntimeError(f"{side.name} {kind} answered {status}")
         # The request history's batch write of the turn's requests, which a server's
         # writer thread does every second, is charged to the turn's requests: there is
-        # no thread here (hotpath sets no batch interval), so no side pays for another's.
+        # no thread here, so no side pays for another's.
         started = clock()
         history.flush()
         writing = (clock() - started) / len(kinds)
@@ -281,19 +355,14 @@ def statements(side: Side, kind: str) -> int:
     return count
 
 
-def check(ours: Side, floors: list[Side]) -> dict[tuple[str, str], int]:
-    """Same statuses and bodies on every side; statements per request of each."""
+def check(ours: Side, floor: Side) -> dict[tuple[str, str], int]:
+    """Same statuses and bodies on both sides; statements per request of each."""
     counts = {}
+    sides = [ours, floor]
     for kind in READS:
-        a = ours.send(kind)
-        for floor in floors:
-            b = floor.send(kind)
-            if a != b:
-                raise RuntimeError(
-                    f"{kind}: ours {a[0]} {a[1][:120]!r}, {floor.name} {b[0]} {b[1][:120]!r}"
-                )
-    sides = [ours, *floors]
-    for kind in READS:
+        a, b = ours.send(kind), floor.send(kind)
+        if a != b:
+            raise RuntimeError(f"{kind}: ours {a[0]} {a[1][:120]!r}, floor {b[0]} {b[1][:120]!r}")
         for side in sides:
             counts[(side.name, kind)] = statements(side, kind)
     for side in sides:  # one write cycle each first: first-completion credits
@@ -323,140 +392,78 @@ def new_session(app: Callable) -> str:
 
 # `--ablate`: our path with one layer taken out, during that side's turns only, to measure
 # what the layer costs (a measurement, not a shape to serve: answers may differ).
-ABLATIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "tracking": (EVERY_TYPE, "challenge tracking (track_arrival, track) a no-op"),
-    # Parts of tracking: `candidates` skips deciding what the request attempts and so,
-    # with nothing found, the exchange and the judging; `judging` skips only the judging.
-    # `tracking` is `candidates` plus the middleware, `record` and `touch`.
-    "candidates": (
-        EVERY_TYPE,
-        "tracking finds no open attempts (so it decides nothing, builds and judges no exchange)",
-    ),
-    "judging": (
-        EVERY_TYPE,
-        "tracking decides its attempts and builds their exchange but judges nothing",
-    ),
-    "session": (READS, "the session from a kept instance (no SELECT, no row -> instance)"),
-    "loader": (READS, "the session's row -> instance skipped (the SELECT still runs)"),
-    "django-middleware": (
-        EVERY_TYPE,
-        "Django's middleware left out of the API's stack (security, clickjacking)",
-    ),
-    "history": (EVERY_TYPE, "no request history (nothing recorded, so nothing written)"),
+ABLATIONS: dict[str, str] = {
+    "tracking": "challenge tracking (track_arrival, track) a no-op",
+    "django-middleware": "Django's middleware left out of the API's stack (security, clickjacking)",
+    "history": "no request history (nothing recorded, so nothing written)",
 }
 
 
-def handler_without(prefixes: tuple[str, ...]) -> Callable:
-    """Our API handler (the sides send API requests only) with the middleware of its stack
-    whose paths start with `prefixes` left out."""
-    from django.conf import settings
-    from django.test.utils import override_settings
-
-    from practiceapi.server.handlers import ApiHandler
-
-    kept = [m for m in settings.API_MIDDLEWARE if not m.startswith(prefixes)]
-    with override_settings(API_MIDDLEWARE=kept):
-        return ApiHandler()
-
-
 def ablated_side(name: str, app: Callable, guid: str) -> Side:
-    from challengers.sessions import find_challenger
-    from challenges.declarations import Judgement
-
     if name == "django-middleware":
-        return Side(f"without {name}", handler_without(("django.",)), guid)
+        from django.conf import settings
+        from django.test.utils import override_settings
 
-    kept = find_challenger(guid)
+        from practiceapi.server.handlers import ApiHandler
+
+        kept = [m for m in settings.API_MIDDLEWARE if not m.startswith("django.")]
+        with override_settings(API_MIDDLEWARE=kept):
+            return Side(f"without {name}", ApiHandler(), guid)
     patches = {
         "tracking": (
             ("challenges.middleware", "track", lambda request, response: None),
             ("challenges.middleware", "track_arrival", lambda request: None),
         ),
-        "candidates": (("challenges.tracking", "_open_for", lambda request, challenger: ()),),
-        "judging": (
-            ("challenges.tracking", "judge", lambda exchange, challenges, sifted: Judgement()),
-        ),
-        "session": (("challengers.middleware", "resolve", lambda header: kept),),
-        "loader": (("challengers.sessions", "challenger_from_row", lambda row, database: kept),),
         "history": (("challengers.history", "record", lambda *args, **kwargs: None),),
     }[name]
     return Side(f"without {name}", app, guid, patches)
 
 
+# ---------------------------------------------------------------------------------- report
+
+
 def compare(
-    ours: Side,
-    floors: list[Side],
-    kinds: list[str],
-    rounds: int,
-    batch: int,
-    ablated: list[Side] = (),  # type: ignore[assignment]
+    ours: Side, floor: Side, kinds: list[str], rounds: int, batch: int, ablated: list[Side]
 ) -> str:
-    """The table: ours, the floor (reads answer the payload only) and, for reads, the floor
-    with the session row's SELECT; medians of alternating turns."""
+    """The table: ours against the floor, and each ablation; medians of alternating turns."""
     groups = [(k,) for k in kinds if k in READS]
     writes = tuple(k for k in WRITES if k in kinds)
     if writes:
         groups.append(writes)
     if MIX in kinds:
         groups.append((MIX,))
-    floor, floor_sql = floors
-
-    def sides_of(group: tuple[str, ...]) -> list[Side]:
-        # Writes and the mix: both floors run the same statements; one is enough.
-        sides = [ours, floor, floor_sql] if group[0] in READS else [ours, floor_sql]
-        name_of = {side.name: side.name.removeprefix("without ") for side in ablated}
-        ablations = [a for a in ablated if group[0] in ABLATIONS[name_of[a.name]][0]]
-        return [*sides, *ablations]
-
+    sides = [ours, floor, *ablated]
     for group in groups:  # warm-up
-        for side in sides_of(group):
+        for side in sides:
             timed_batch(side, group, batch)
     samples: dict[tuple[str, str], list[float]] = {}
     for round_ in range(rounds):
         for group in groups:
             # Every other round the other way round, so that no side always follows the
-            # same one (the side counted first in bench/instructions.py ran the same
-            # requests at about 1 % more instructions than in second place).
-            in_order = sides_of(group)
-            for side in in_order if round_ % 2 == 0 else in_order[::-1]:
+            # same one (the side taken first runs the same requests a little slower).
+            for side in sides if round_ % 2 == 0 else sides[::-1]:
                 for kind, value in timed_batch(side, group, batch).items():
                     samples.setdefault((side.name, kind), []).append(value)
-    counts = check(ours, floors)
+    counts = check(ours, floor)
     lines = [
         f"{'request type':<34} {'ours us':>8} {'floor us':>9} {'ratio':>6} {'(range)':>12}"
-        f" {'floor+SQL us':>13} {'ratio':>6} {'(range)':>12} {'statements':>12}"
+        f" {'statements':>12}"
     ]
-
-    def ratio(a: list[float], b: list[float]) -> tuple[str, str]:
-        per_round = [x / y for x, y in zip(a, b, strict=True)]
-        return (
-            f"{statistics.median(a) / statistics.median(b):.2f}",
-            f"({min(per_round):.2f}-{max(per_round):.2f})",
-        )
-
     for kind in kinds:
-        a = samples[("ours", kind)]
-        sql = samples[("floor+SQL", kind)]
-        if kind in READS:
-            bare = samples[("floor", kind)]
-            first = (f"{statistics.median(bare) * 1e6:.0f}", *ratio(a, bare))
-        else:
-            first = ("=", "", "")  # writes: the floor is the one with the statements
+        a, b = samples[("ours", kind)], samples[("floor", kind)]
+        per_round = [x / y for x, y in zip(a, b, strict=True)]
         # The mix's statements are those of the types it draws.
-        count = f"{counts[('ours', kind)]} / {counts[('floor+SQL', kind)]}" if kind != MIX else ""
+        count = f"{counts[('ours', kind)]} / {counts[('floor', kind)]}" if kind != MIX else ""
         lines.append(
-            f"{LABELS[kind]:<34} {statistics.median(a) * 1e6:>8.0f} {first[0]:>9} {first[1]:>6}"
-            f" {first[2]:>12} {statistics.median(sql) * 1e6:>13.0f} {ratio(a, sql)[0]:>6}"
-            f" {ratio(a, sql)[1]:>12} {count:>12}"
+            f"{LABELS[kind]:<34} {statistics.median(a) * 1e6:>8.0f}"
+            f" {statistics.median(b) * 1e6:>9.0f}"
+            f" {statistics.median(a) / statistics.median(b):>6.2f}"
+            f" {f'({min(per_round):.2f}-{max(per_round):.2f})':>12} {count:>12}"
         )
     for side in ablated:
-        name = side.name.removeprefix("without ")
-        lines.append(f"\nours with {ABLATIONS[name][1]}:")
+        lines.append(f"\nours with {ABLATIONS[side.name.removeprefix('without ')]}:")
         for kind in kinds:
-            if kind not in ABLATIONS[name][0]:
-                continue
-            a = samples[("ours", kind)]
-            b = samples[(side.name, kind)]
+            a, b = samples[("ours", kind)], samples[(side.name, kind)]
             saved = [x - y for x, y in zip(a, b, strict=True)]
             lines.append(
                 f"  {LABELS[kind]:<34} {statistics.median(b) * 1e6:>6.0f} us;"
@@ -489,7 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=100, help="requests per turn")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
-        "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
+        "--postgres-url",
+        default=DEFAULT_POSTGRES_URL,
+        help="the PostgreSQL server to make the scratch database on",
     )
     parser.add_argument("--types", default=",".join(EVERY_TYPE))
     parser.add_argument(
@@ -500,7 +509,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also time our path without this layer, in the same turns (repeatable)",
     )
     parser.add_argument("--profile", choices=EVERY_TYPE, help="cProfile one side")
-    parser.add_argument("--profile-side", choices=("ours", "floor", "floor+SQL"), default="ours")
+    parser.add_argument("--profile-side", choices=("ours", "floor"), default="ours")
     parser.add_argument(
         "--callees", metavar="REGEX", help="with --profile: also what the matching functions call"
     )
@@ -514,24 +523,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("create, put and delete run as one cycle: give all three")
 
     with django_on_scratch_database(args.database, args.postgres_url) as wsgi:
-        ours = Side("ours", wsgi.application, new_session(wsgi.application))
-        floors = [
-            Side("floor", build_floor(read_sql=False), new_session(wsgi.application)),
-            Side("floor+SQL", build_floor(read_sql=True), new_session(wsgi.application)),
-        ]
+        app = wsgi.application
+        ours = Side("ours", app, new_session(app))
+        floor = Side("floor", build_floor(), new_session(app))
         if args.profile:
-            side = next(x for x in (ours, *floors) if x.name == args.profile_side)
+            side = ours if args.profile_side == "ours" else floor
             print(profile(side, args.profile, args.rounds, args.batch, args.callees))
             return 0
         print(
             f"CPU per request, {args.database}, in one process, {args.rounds} alternating"
             f" turns of {args.batch} requests per side (median turn):"
         )
-        ablated = [
-            ablated_side(name, wsgi.application, new_session(wsgi.application))
-            for name in args.ablate
-        ]
-        print(compare(ours, floors, kinds, args.rounds, args.batch, ablated))
+        ablated = [ablated_side(name, app, new_session(app)) for name in args.ablate]
+        print(compare(ours, floor, kinds, args.rounds, args.batch, ablated))
     return 0
 
 

@@ -1,6 +1,5 @@
 """Instructions per request, counted by valgrind's callgrind, for the sides bench/floor.py
-times: ours, the floor, the floor with the session's SELECT, and ours without a layer
-(`--ablate`).
+times: ours, the floor, and ours without a layer (`--ablate`).
 
 Unlike CPU time, the count does not move with the machine's speed: two runs of the same
 code agree within 0.1 %, where the CPU-time ratios of bench/floor.py move by ±0.1 from
@@ -35,6 +34,7 @@ import tempfile
 from pathlib import Path
 
 from bench import floor
+from practiceapi.server.harness import ROOT
 
 # Two client requests of callgrind's, compiled on the fly: Python cannot issue them itself.
 MARKERS_C = """
@@ -46,9 +46,8 @@ void window_close(const char *name) {
 """
 LIBRARY_VARIABLE = "BENCH_CALLGRIND_MARKERS"
 # Each side's requests are counted in this many windows, the sides in their order and then
-# the other way round: the side counted first ran the same requests at about 17,000
-# instructions a request more than in second place (two sessions of ours, 2026-11-28),
-# which put that much on every layer `--ablate` measured.
+# the other way round: the side counted first runs the same requests at more instructions
+# than in second place, which would otherwise be charged to every layer `--ablate` measures.
 WINDOWS = 2
 TYPES = (*floor.READS, "writes", floor.MIX)
 LABELS = {**floor.LABELS, "writes": "create + PUT + DELETE (one cycle)"}
@@ -59,9 +58,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--types", default=",".join(TYPES))
     parser.add_argument("--requests", type=int, default=100, help="per side and type")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
-    parser.add_argument(
-        "--postgres-url", default="postgres://postgres@127.0.0.1:5432/bench_apichallenges_floor"
-    )
+    parser.add_argument("--postgres-url", default=floor.DEFAULT_POSTGRES_URL)
     parser.add_argument("--ablate", action="append", default=[], choices=sorted(floor.ABLATIONS))
     args = parser.parse_args(argv)
     unknown = set(args.types.split(",")) - set(TYPES)
@@ -77,10 +74,7 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
         app = wsgi.application
         sides = [floor.Side("ours", app, floor.new_session(app))]
         sides += [floor.ablated_side(name, app, floor.new_session(app)) for name in args.ablate]
-        sides.append(floor.Side("floor", floor.build_floor(read_sql=False), floor.new_session(app)))
-        sides.append(
-            floor.Side("floor+SQL", floor.build_floor(read_sql=True), floor.new_session(app))
-        )
+        sides.append(floor.Side("floor", floor.build_floor(), floor.new_session(app)))
         types = args.types.split(",")
         for kind in types:
             for side in sides:
@@ -142,7 +136,7 @@ def run_callgrind(args: argparse.Namespace, argv: list[str]) -> dict[tuple[str, 
             f"--callgrind-out-file={scratch}/callgrind.%p",
             sys.executable, "-m", "bench.instructions", *argv,
         ]  # fmt: skip
-        done = subprocess.run(command, env=env, cwd=floor.ROOT, capture_output=True, text=True)
+        done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0:
             sys.exit(f"under callgrind:\n{done.stdout}\n{done.stderr[-4000:]}")
         return read_dumps(Path(scratch))
@@ -166,17 +160,13 @@ def report(args: argparse.Namespace, counts: dict[tuple[str, str], int]) -> str:
     lines = [
         f"Instructions per request (callgrind), {args.database}, {args.requests} per side and"
         " type:",
-        f"{'request type':<36} {'ours':>11} {'floor':>11} {'ratio':>6} {'floor+SQL':>11}"
-        f" {'ratio':>6}",
+        f"{'request type':<36} {'ours':>11} {'floor':>11} {'ratio':>6}",
     ]
     types = args.types.split(",")
     for kind in types:
-        ours, bare, sql = (per[(side, kind)] for side in ("ours", "floor", "floor+SQL"))
-        lines.append(
-            f"{LABELS[kind]:<36} {ours:>11,.0f} {bare:>11,.0f} {ours / bare:>6.2f}"
-            f" {sql:>11,.0f} {ours / sql:>6.2f}"
-        )
-    others = sorted({side for side, _ in per} - {"ours", "floor", "floor+SQL"})
+        ours, bare = per[("ours", kind)], per[("floor", kind)]
+        lines.append(f"{LABELS[kind]:<36} {ours:>11,.0f} {bare:>11,.0f} {ours / bare:>6.2f}")
+    others = sorted({side for side, _ in per} - {"ours", "floor"})
     for side in others:
         lines += ["", f"ours {side} (the layer: what it saves; negative: it costs more):"]
         for kind in types:

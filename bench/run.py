@@ -2,13 +2,14 @@
 
 Owns the whole benchmark run (docs/benchmark.md): for each database (a fresh migrated
 SQLite file, then a fresh migrated PostgreSQL database on `--postgres-url`'s server, made
-and dropped by the reliability tests' `scratch_database`) it starts the production server, creates 200 sessions over HTTP, checks the todo
-routes answer as the workloads expect, and loads the server from wrk (a separate process,
-loopback only, fixed duration) with bench/list.lua (workload a: `GET /api/todos`) and
-bench/mixed.lua (workload b, a classroom's mix: 45 % list, 10 % filtered list, 25 % one
-todo, 20 % create, each create followed by a full PUT and a DELETE). Every request carries
-Postman's headers and a new `Postman-Token` (bench/postman.lua): real clients never repeat
-a request byte for byte. Beside each workload a fresh json-server (bench/jsonserver, pinned by its
+and dropped by practiceapi/server/harness.py's `scratch_database`) it starts the production
+server, creates 200 sessions over HTTP, checks the todo routes answer as the workloads
+expect, and loads the server from wrk (a separate process, loopback only, fixed duration)
+with bench/list.lua (workload a: `GET /api/todos`) and bench/mixed.lua (workload b, a
+classroom's mix: 45 % list, 10 % filtered list, 25 % one todo, 20 % create, each create
+followed by a full PUT and a DELETE). Every request carries Postman's headers and a new
+`Postman-Token` (bench/postman.lua): real clients never repeat a request byte for byte.
+Beside each workload a fresh json-server (bench/jsonserver, pinned by its
 package-lock.json) serving the same ten todos gets the same load, the two taking turns run
 by run (`--repeat`), so that both see the machine in the same state: this machine's speed
 drifts by up to a quarter within minutes, and a json-server measured at the end of the run
@@ -21,9 +22,9 @@ ours / json-server, and ends with one line per workload:
 
     workload=NAME ours_rps=N jsonserver_rps=N ratio=R p99_ms=N errors=N rss_mb=N
 
-`--server` picks the server model (repeat it to compare several in one run; with
+`--server` picks the shape `make run` serves (repeat it to compare several in one run; with
 `--interleave` they are all started at once and take their turns with json-server's in
-each workload, so that a variant's A/B is taken in the same minutes); the default
+each workload, so that an A/B of shapes is taken in the same minutes); the default
 is `make run`'s shape on 2 workers (granian, its threads picked for each database as
 `make run` picks them: 1 on SQLite, 4 on PostgreSQL). Needs psutil (requirements-dev.txt)
 and psycopg for the PostgreSQL part.
@@ -52,26 +53,15 @@ from urllib.parse import urlsplit
 
 import psutil
 
-from practiceapi.server import serve  # the `make run` command, defined once
-from tests.reliability.server import (  # processes, scratch databases
-    ProcessGroup,
-    free_port,
-    scratch_database,
-    server_env,
-)
-
-ROOT = Path(__file__).resolve().parent.parent
+from practiceapi.server.harness import ROOT, ProcessGroup, Server, free_port, scratch_database
 
 BENCH = ROOT / "bench"
-VENV_BIN = ROOT / ".venv" / "bin"
-PYTHON = str(VENV_BIN / "python") if (VENV_BIN / "python").exists() else sys.executable
 JSONSERVER_DIR = BENCH / "jsonserver"
 JSONSERVER_BIN = JSONSERVER_DIR / "node_modules" / ".bin" / "json-server"
 HOST = "127.0.0.1"  # loopback only: nothing here ever leaves the machine
 
-# The production server model, chosen by measurement (docs/benchmark.md, "What each server
-# piece buys").
-# `granian:2`: threads as `make run` picks them for each database (practiceapi/server/serve.py).
+# `make run`'s shape on 2 workers, its threads picked for each database as `make run` picks
+# them (practiceapi/server/serve.py).
 DEFAULT_SERVER = "granian:2"
 JSONSERVER_NAME = "json-server 0.17.4"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench_apichallenges"
@@ -84,8 +74,8 @@ TARGET_RATIO = {
     ("mixed", "postgres"): 0.6,
 }
 # Every workload: the script and its extra arguments. Beyond (a) and (b), one request
-# shape at a time, for the server's CPU per request type (docs/benchmark.md, cost table);
-# `writes` is create, full PUT and DELETE in turn.
+# shape at a time, for the server's CPU per request type; `writes` is create, full PUT and
+# DELETE in turn.
 WORKLOADS: dict[str, tuple[str, ...]] = {
     "list": ("list.lua",),
     "mixed": ("mixed.lua",),
@@ -113,53 +103,25 @@ class BenchError(RuntimeError):
 NICE: int | None = None
 
 
-def prioritised(command: list[str]) -> list[str]:
-    """`command` under `nice -n NICE` when --nice was given (negative values need root)."""
-    return command if NICE is None else ["nice", "-n", str(NICE), *command]
+def prioritise(pid: int) -> None:
+    """Give the process group led by `pid` (a server and its workers, or wrk) --nice.
 
-
-def boost_group(pid: int) -> None:
-    """With the kernel's autogroup scheduling every session (setsid) gets an equal share
-    whatever its processes' nice values: give this new session's autogroup --nice too."""
+    With the kernel's autogroup scheduling every session (setsid) gets an equal share
+    whatever its processes' nice values: its autogroup gets --nice too."""
     if NICE is None:
         return
+    with contextlib.suppress(ProcessLookupError):
+        os.setpriority(os.PRIO_PGRP, pid, NICE)
     with contextlib.suppress(OSError), open(f"/proc/{pid}/autogroup", "w") as fh:
         fh.write(str(NICE))
 
 
-class Managed(ProcessGroup):
-    """A server of the benchmark (ours or json-server), at the benchmark's priority."""
-
-    def __init__(self, name: str, command: list[str], *, cwd: Path, env: dict[str, str]):
-        super().__init__(prioritised(command), cwd=cwd, env=env, name=f"bench-{name}")
-        self.name = name
-        boost_group(self.pid)
-
-    def log_tail(self, lines: int = 30) -> str:
-        return "\n".join(self.log().splitlines()[-lines:])
-
-
-RUNNING: list[Managed] = []
-
-
-@contextlib.contextmanager
-def managed(name: str, command: list[str], *, cwd: Path, env: dict[str, str]) -> Iterator[Managed]:
-    proc = Managed(name, command, cwd=cwd, env=env)
-    RUNNING.append(proc)
-    try:
-        yield proc
-    finally:
-        proc.stop()
-        RUNNING.remove(proc)
-
-
-def stop_everything() -> None:
-    for proc in list(RUNNING):
-        proc.stop(timeout=3.0)
-
-
 def on_terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
+
+
+def log_tail(log: str, lines: int = 30) -> str:
+    return "\n".join(log.splitlines()[-lines:])
 
 
 # ------------------------------------------------------------------ process readings (psutil)
@@ -230,38 +192,25 @@ class Sampler:
 # -------------------------------------------------------------------------------- servers
 
 
-# `--server KIND:W:T+VARIANT`: the module serving that variant of the application.
-VARIANTS = {"floor": "bench.floor_server", "nohistory": "bench.nohistory_server"}
-
-
 @dataclass(frozen=True)
 class ServerSpec:
     """`granian:W:T` (`make run`: practiceapi/server/serve.py, W workers with T Django threads
     each) or `granian-wsgi:W:T` (`make run PROXY_BUFFERS_BODIES=1`: granian's own WSGI
-    interface, T blocking threads, for hosts behind a body-buffering proxy). Options at the
-    end: `+log` adds the access log (to a file), `+nopin` leaves the workers of the ASGI
-    front where the kernel puts them (`PIN_WORKERS=0`), and `+floor` answers the todo
-    routes with bench/floor.py's floor instead of our views (bench/floor_server.py): what
-    any Django and DRF design reaches on that server, beside ours in the same turns;
-    `+nohistory` serves ours without the request history (bench/nohistory_server.py)."""
+    interface, T blocking threads, for hosts behind a body-buffering proxy). `+nopin` at
+    the end leaves the workers of the ASGI front where the kernel puts them
+    (`make run PIN_WORKERS=0`)."""
 
     kind: str
     workers: int
     threads: int
-    access_log: bool = False
     pin: bool = True
-    variant: str = ""  # a key of VARIANTS, or "" for `make run`'s application
 
     @classmethod
     def parse(cls, text: str) -> ServerSpec:
         shape, *options = text.split("+")
-        if set(options) - {"log", "nopin", *VARIANTS}:
-            raise argparse.ArgumentTypeError(f"unknown option in {text!r}")
-        access_log, pin = "log" in options, "nopin" not in options
-        variants = [option for option in options if option in VARIANTS]
-        if len(variants) > 1:
-            raise argparse.ArgumentTypeError(f"one of +{', +'.join(VARIANTS)} at most: {text!r}")
-        variant = variants[0] if variants else ""
+        if set(options) - {"nopin"}:
+            raise argparse.ArgumentTypeError(f"unknown option in {text!r} (+nopin)")
+        pin = "nopin" not in options
         parts = shape.split(":")
         kind = parts[0]
         if kind not in {"granian", "granian-wsgi"}:
@@ -274,38 +223,25 @@ class ServerSpec:
             threads = int(parts[2]) if len(parts) > 2 else 0
         except ValueError as exc:
             raise argparse.ArgumentTypeError(f"bad server spec {text!r}") from exc
-        return cls(kind, workers, threads, access_log, pin, variant)
+        return cls(kind, workers, threads, pin)
 
     def __str__(self) -> str:
         text = f"{self.kind}:{self.workers}"
         if self.threads:
             text += f":{self.threads}"
-        options = ("+log" if self.access_log else "") + ("" if self.pin else "+nopin")
-        options += f"+{self.variant}" if self.variant else ""
-        return text + options
+        return text + ("" if self.pin else "+nopin")
 
-    def threads_for(self, database_url: str) -> int:
-        return self.threads or serve.default_threads(database_url)
-
-    def env(self, database_url: str) -> dict[str, str]:
-        """What the server needs in its environment besides `server_env`."""
-        # `PROXY_BUFFERS_BODIES=1` pins no worker; bench/floor_server.py imports
-        # practiceapi.server.asgi, which would pin the worker it is imported in.
-        pin = self.pin and self.kind != "granian-wsgi"
-        return serve.server_env(self.threads_for(database_url), pin_workers=pin)
-
-    def command(self, port: int, log_dir: Path, database_url: str) -> list[str]:
-        *options, app = serve.command(
-            HOST,
-            port,
-            self.workers,
-            self.threads_for(database_url),
+    def server(self, database_url: str, env: dict[str, str]) -> Server:
+        """The production server in this shape, not started yet."""
+        return Server(
+            database_url,
+            env=env,
+            workers=self.workers,
+            threads=self.threads,
+            host=HOST,
             proxy_buffers_bodies=self.kind == "granian-wsgi",
+            pin_workers=self.pin,
         )
-        if self.variant:  # the variant's module serves either interface
-            module = VARIANTS[self.variant]
-            app = f"{module}:{'wsgi' if self.kind == 'granian-wsgi' else 'application'}"
-        return [*options, *(["--access-log"] if self.access_log else []), app]
 
 
 def call(port: int, method: str, path: str, headers: dict[str, str] | None = None,
@@ -320,16 +256,16 @@ def call(port: int, method: str, path: str, headers: dict[str, str] | None = Non
         conn.close()
 
 
-def wait_ready(proc: Managed, port: int, path: str, timeout: float = 60.0) -> None:
+def wait_ready(group: ProcessGroup, name: str, port: int, path: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not proc.alive():
-            raise BenchError(f"{proc.name} exited while starting:\n{proc.log_tail()}")
+        if not group.alive():
+            raise BenchError(f"{name} exited while starting:\n{log_tail(group.log())}")
         with contextlib.suppress(OSError, http.client.HTTPException):
             if call(port, "GET", path)[0] < 500:
                 return
         time.sleep(0.1)
-    raise BenchError(f"{proc.name} did not answer on port {port} within {timeout:.0f}s")
+    raise BenchError(f"{name} did not answer on port {port} within {timeout:.0f}s")
 
 
 def create_sessions(port: int, count: int) -> list[str]:
@@ -386,8 +322,8 @@ def check_todo_routes(port: int, prefix: str, guid: str) -> None:
 
 @contextlib.contextmanager
 def migrated_database(database: str, postgres_url: str) -> Iterator[str]:
-    """A fresh migrated database (the reliability tests' scratch databases: a temporary
-    SQLite file, or a new database on `postgres_url`'s server, dropped afterwards)."""
+    """A fresh migrated database (practiceapi/server/harness.py: a temporary SQLite file,
+    or a new database on `postgres_url`'s server, dropped afterwards)."""
     try:
         import psycopg
     except ImportError as exc:
@@ -467,14 +403,14 @@ def run_wrk(args: argparse.Namespace, workload: str, side: Side, duration: int) 
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with Sampler(side.root) as sampler:
         wrk = subprocess.Popen(
-            prioritised(command),
+            command,
             cwd=BENCH,  # the scripts require("postman") from here
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
         )
-        boost_group(wrk.pid)
+        prioritise(wrk.pid)
         try:
             stdout, stderr = wrk.communicate(timeout=duration + 60)
         finally:
@@ -605,23 +541,25 @@ def our_server(
     """Our server on a fresh `database`, its benchmark sessions created and its todo
     routes checked."""
     with migrated_database(database, args.postgres_url) as url:
-        port = free_port()
-        command = spec.command(port, workdir, url)
         # The load generator is one address standing for a whole school: no session limit.
-        env = {
-            **server_env(url),
-            **spec.env(url),
-            "APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR": "0",
-        }
-        with managed(f"ours-{spec.kind}", command, cwd=ROOT, env=env) as proc:
-            wait_ready(proc, port, "/api/heartbeat")
-            guids = create_sessions(port, args.sessions)
-            check_todo_routes(port, "/api", guids[0])
+        server = spec.server(url, {"APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR": "0"})
+        try:
+            server.start()
+        except RuntimeError as exc:
+            raise BenchError(f"our server ({spec}) did not start: {log_tail(str(exc))}") from exc
+        with server:
+            assert server.group is not None  # started
+            prioritise(server.group.pid)
+            guids = create_sessions(server.port, args.sessions)
+            check_todo_routes(server.port, "/api", guids[0])
             sessions_file = workdir / "sessions.txt"
             sessions_file.write_text("\n".join(guids) + "\n")
-            yield Side("ours", database, str(spec), port, "/api", proc.pid, pair, sessions_file)
-            if not proc.alive():
-                raise BenchError(f"the server died during the run:\n{proc.log_tail()}")
+            yield Side(
+                "ours", database, str(spec), server.port, "/api", server.group.pid, pair,
+                sessions_file,
+            )  # fmt: skip
+            if not server.group.alive():
+                raise BenchError(f"the server died during the run:\n{log_tail(server.log())}")
 
 
 def bench_database(
@@ -683,8 +621,10 @@ def jsonserver(
     port = free_port()
     command = [str(JSONSERVER_BIN), "--host", HOST, "--port", str(port), "--quiet", "db.json"]
     env = {**os.environ, "NODE_ENV": "production"}
-    with managed("json-server", command, cwd=data_dir, env=env) as proc:
-        wait_ready(proc, port, "/todos")
+    group = ProcessGroup(command, cwd=data_dir, env=env, name="bench-json-server")
+    try:
+        prioritise(group.pid)
+        wait_ready(group, "json-server", port, "/todos")
         check_todo_routes(port, "", first_session(ours))
         yield Side(
             "json-server",
@@ -692,10 +632,12 @@ def jsonserver(
             JSONSERVER_NAME,
             port,
             "",
-            proc.pid,
+            group.pid,
             ours.pair,
             ours.sessions_file,
         )
+    finally:
+        group.stop()
 
 
 def first_session(side: Side) -> str:
@@ -817,7 +759,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--server",
         action="append",
         type=ServerSpec.parse,
-        help=f"server model (repeatable), default {DEFAULT_SERVER}; see ServerSpec",
+        help="a shape `make run` serves, granian:W[:T][+nopin] or granian-wsgi:W[:T]"
+        f" (repeatable; default {DEFAULT_SERVER})",
     )
     parser.add_argument(
         "--workloads",
@@ -834,7 +777,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--interleave",
         action="store_true",
         help="start every --server at once and measure them in turns with json-server (the"
-        " A/B of server shapes or variants on a machine whose speed drifts)",
+        " A/B of server shapes on a machine whose speed drifts)",
     )
     parser.add_argument("--json", type=Path, help="also write every measurement here")
     parser.add_argument(
@@ -846,6 +789,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     args.server = args.server or [ServerSpec.parse(DEFAULT_SERVER)]
+    if args.nice is not None and args.nice < 0 and os.geteuid() != 0:
+        parser.error("--nice below 0 needs root")
     if args.duration > 120 or args.duration <= 0:
         parser.error("--duration must be in (0, 120] seconds")
     for workload in args.workloads:
@@ -923,8 +868,6 @@ def main(argv: list[str] | None = None) -> int:
     except BenchError as exc:
         print(f"\nbench failed: {exc}", file=sys.stderr)
         return 1
-    finally:
-        stop_everything()
     all_met = report(args, ours, theirs)
     if args.json:
         args.json.write_text(

@@ -3,22 +3,60 @@
 Writing stays off the request's path. `record` copies what an entry needs (the request's
 header values as the environ holds them, the first 2 KB of each body as text) into a plain
 tuple (`Entry`) and appends it to this process's buffer; nothing is cut, serialised or
-written there. The buffer holds at most `BUFFER_LIMIT` entries (about 10 MB): past it,
-under a load the writer cannot keep up with, new entries are dropped and counted, and the
-writer logs how many. A thread of each serving process (`Writer`) writes the buffer every
-`APICHALLENGES_HISTORY_BATCH_SECONDS` in one transaction: a row for each session (its
-newest `KEPT` entries of the batch as one JSON array, older ones would be trimmed at once;
-a response body that repeats an earlier one of the row is stored as that entry's place),
-built before the transaction, with one COPY on PostgreSQL and INSERTs of many rows on
-SQLite. It then trims each session it has written `TRIM_EVERY` entries for since it
-last did, deleting the rows that hold none of its newest `KEPT` (the database is the only
+written there. The buffer holds at most `BUFFER_LIMIT` entries and `BUFFER_BYTES` of their
+texts (10 MB): past either, under a load the writer cannot keep up with, new entries are
+dropped and counted, and the writer logs how many. A thread of each serving process
+(`Writer`) writes the buffer every `APICHALLENGES_HISTORY_BATCH_SECONDS` in one
+transaction: a row for each session (its newest entries of the batch, at most `KEPT` and
+`SESSION_BYTES`, as one JSON array, older ones would be trimmed at once; a response body
+that repeats an earlier one of the row is stored as that entry's place), built before the
+transaction, with one COPY on PostgreSQL and INSERTs of many rows on SQLite. Each row
+records its size in bytes. The writer then trims each session it has written `TRIM_EVERY`
+entries or `TRIM_BYTES` for since it last did, deleting the rows that hold none of its
+newest `KEPT` entries and none of its newest `SESSION_BYTES` (the database is the only
 shared state, so several processes and hosts each trim what they wrote). A session thus
-holds its newest `KEPT`, the rest of the row that holds the oldest of them, and what the
-processes writing for it wrote since their last trim; readers show the newest `KEPT`. The
-writer also runs when the process exits (`atexit`, and multiprocessing's exit hook, which
-is what a server's worker processes run), trimming everything it wrote. A process that
-dies without exiting (SIGKILL, power loss) loses what was still in its buffer: at most the
-last batch.
+holds its newest rows up to `KEPT` entries and `SESSION_BYTES` (512 KB), the rest of the
+row where that bound falls, and what the processes writing for it wrote since their last
+trim; readers show the newest `KEPT`. The writer also runs when the process exits
+(`atexit`, and multiprocessing's exit hook, which is what a server's worker processes
+run), trimming everything it wrote. A process that dies without exiting (SIGKILL, power
+loss) loses what was still in its buffer: at most the last batch.
+
+The whole history is capped at `APICHALLENGES_HISTORY_MAX_MB` of stored entries (the rows'
+sizes; 0: no cap). Each process adds up the bytes it writes and, once they reach a 64th
+of the cap, sums the real total (one `SUM` over the rows' sizes); past the cap it deletes
+the oldest rows (by id, the order they were written in) down to 90 % of it, never a row as
+new as the batch it has just written. A session still being used thus keeps its latest
+requests; sessions idle longest lose theirs first. The database holds somewhat more than
+the entries' bytes: PostgreSQL about as much, the SQLite file up to half as much again
+(rows of one large entry each, two to a page), twice at worst (rows just over half a
+page, one to a page).
+
+What an entry keeps, each cut where it is longer (a cut text ends with "…"; bodies are
+cut silently):
+- the method, `METHOD_LIMIT` (32) characters; the path with its query, `PATH_LIMIT` (1,024);
+- the headers in the order received, each value `HEADER_VALUE_LIMIT` (1,000) characters,
+  all names and values together `HEADERS_LIMIT` (2,048): the header in which that budget
+  runs out is cut there and those after it are left out;
+- the first `BODY_LIMIT` (2,048) bytes of the request's body and of the response's;
+- and, whatever the characters (JSON writes a control character in 6 bytes), at most
+  `ENTRY_LIMIT` (8,000) bytes of JSON: past it the longer body, then the last headers,
+  give way (`_fitted`).
+So a thousand of the largest requests a client can send (30 headers of 1,000 characters, a
+2 KB path, a 4.9 KB body) take about 8 MB of the SQLite history file, where a row of one
+entry takes half a 16 KB page, and 6.5 MB of PostgreSQL's table.
+
+A history shows what the student's own client sent, never the site's cookies (an
+instructor logged in to the admin who tries the student's API docs sends them too): the
+`Cookie` header is kept as its cookie names only, "csrftoken; X-CHALLENGER", its values
+dropped in `record`, before anything is buffered; and a request that carries the admin's
+login (the `SESSION_COOKIE_NAME` cookie) is not recorded at all. Only the admin login makes
+a Django session here (the student's pages keep their session's GUID in a cookie of their
+own), so that cookie marks an instructor's browser; checking whether its session is still
+logged in would cost the API request a database read, and tell whoever sends a guessed
+key whether it is one. `Authorization` and `X-AUTH-TOKEN` stay as sent: they are the
+practice API's credentials, the lesson; the admin's view masks them
+(`challenges.request_history`).
 
 With `APICHALLENGES_HISTORY_BATCH_SECONDS = 0` no thread starts and entries wait for an
 explicit `flush()`: the test suite's setting, where each test's database work happens
@@ -53,6 +91,7 @@ from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections, tran
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
+from django.http.cookie import parse_cookie
 from django.utils.encoding import escape_uri_path, iri_to_uri
 
 from challengers.models import Challenger, RequestBatch
@@ -62,14 +101,30 @@ from practiceapi.protocol.environ import header_name
 logger = logging.getLogger(__name__)
 
 KEPT = 100  # entries shown and kept per session
+# Bytes of entries kept per session besides: a hundred of the largest a class sends (a
+# list's 2 KB answer each, in rows of one) fit, a hundred hostile ones do not.
+SESSION_BYTES = 512 * 1024
 TRIM_EVERY = 25  # entries a process writes for a session before it trims that session
+TRIM_BYTES = SESSION_BYTES // 4  # or bytes it writes for the session
 BODY_LIMIT = 2048  # bytes of each body kept
-PATH_LIMIT = 2048  # characters of the path with its query kept
+PATH_LIMIT = 1024  # characters of the path with its query kept
 METHOD_LIMIT = 32  # characters of the method kept
 HEADER_VALUE_LIMIT = 1000  # characters of each header value kept
-# Entries waiting in one process; past it new ones are dropped (and counted). At about
-# 2 KB an entry, 10 MB: three seconds of a worker's busiest classroom load.
+# Characters of all header names and values kept together: twice what a browser sends.
+HEADERS_LIMIT = 2048
+# Bytes of an entry's JSON, whatever its characters: about what the limits above let
+# through as plain text, and small enough that two rows of one entry share a page of the
+# SQLite history file (16 KB), where one a little larger would have a page to itself.
+ENTRY_LIMIT = 8000
+# Entries waiting in one process, and bytes of their texts; past either new ones are
+# dropped (and counted). At about 2 KB an entry, three seconds of a worker's busiest
+# classroom load.
 BUFFER_LIMIT = 5_000
+BUFFER_BYTES = 10 * 1024 * 1024
+# Past the cap the oldest rows are deleted down to this share of it, so that the next
+# batches do not each delete again.
+CAP_LOW_WATER = 0.9
+CAP_CHECKS = 64  # the real total is summed each time a process has written cap / this
 UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed since
 CUT = "…"  # ends a text that was cut
 
@@ -89,12 +144,14 @@ Entry = tuple[
     str,  # request.path: decoded, as the environ gives it
     str,  # the query
     tuple[str, ...],  # header names (the plan's, shared by every request of its shape)
-    tuple[str, ...],  # their values as the environ holds them, uncut (see `_header_values`)
+    tuple[str, ...],  # their values as the environ holds them, uncut (see `_header_values`),
+    # the Cookie header's as its cookie names (`_cookie_names`)
     str,  # the request body's first BODY_LIMIT bytes, decoded
     int,  # the status
     str,  # the response body's likewise
     tuple[str, ...],  # challenge keys completed
     tuple[tuple[str, str], ...],  # (challenge key, reason) nearly completed
+    int,  # characters of the header names and values (what `HEADERS_LIMIT` counts)
 ]
 # The places of an `Entry` that the writer reads on their own.
 GUID: Final = 0
@@ -105,6 +162,8 @@ ANSWER: Final = 9
 # --------------------------------------------------------------------------- recording
 
 _buffer: deque[Entry] = deque()
+_buffered = [0]  # bytes of the texts of the entries in `_buffer` (`record` adds them up)
+_buffer_lock = threading.Lock()  # the buffer and its bytes change together
 _dropped = [0]  # entries not buffered since the writer last looked (the buffer was full)
 _clock = time.time  # when a request was answered
 
@@ -116,14 +175,20 @@ def record(
     completed: Iterable[str] = (),
     near_misses: Iterable[tuple[str, str]] = (),
 ) -> None:
-    """Add one answered request to session `guid`'s history (written by the next batch)."""
-    if len(_buffer) >= BUFFER_LIMIT:
+    """Add one answered request to session `guid`'s history (written by the next batch);
+    one sent with the admin's login is not added."""
+    if len(_buffer) >= BUFFER_LIMIT or _buffered[0] >= BUFFER_BYTES:
         _dropped[0] += 1
         return
     meta = request.META
     # The headers are picked out here, while the environ is in the CPU's caches: the
     # writer, up to a second later, took longer over them than over the rest of an entry.
-    names, values = _header_values(meta)
+    names, values, cookie_at, names_length = _header_values(meta)
+    if cookie_at >= 0 and values[cookie_at]:
+        sent = _cookie_names(values[cookie_at])
+        if sent is None:
+            return
+        values = (*values[:cookie_at], sent, *values[cookie_at + 1 :])
     try:
         body = request.body[:BODY_LIMIT].decode("utf-8", "replace")
     except Exception:  # a body the server refused or never received: none to show
@@ -136,24 +201,41 @@ def record(
         if response.streaming or method == "HEAD"
         else response.content[:BODY_LIMIT].decode("utf-8", "replace")
     )
-    _buffer.append(
-        (
-            guid,
-            _clock(),
-            method,
-            request.path,
-            meta.get("QUERY_STRING", ""),
-            names,
-            values,
-            body,
-            response.status_code,
-            answer,
-            tuple(completed),
-            tuple(near_misses),
-        )
+    path, query = request.path, meta.get("QUERY_STRING", "")
+    headers_length = names_length + sum(map(len, values))
+    # What the entry's texts hold, near enough what it keeps in memory.
+    size = headers_length + len(path) + len(query) + len(body) + len(answer)
+    entry = (
+        guid,
+        _clock(),
+        method,
+        path,
+        query,
+        names,
+        values,
+        body,
+        response.status_code,
+        answer,
+        tuple(completed),
+        tuple(near_misses),
+        headers_length,
     )
+    with _buffer_lock:
+        _buffer.append(entry)
+        _buffered[0] += size
     if not _writer.started:
         _writer.start()
+
+
+def _cookie_names(header: str) -> str | None:
+    """A `Cookie` header as recorded: its cookies' names, "csrftoken; X-CHALLENGER", their
+    values dropped (a value with no name, which a browser may send, is dropped whole); None
+    when it carries the admin's login (`SESSION_COOKIE_NAME`), whose request is not
+    recorded at all. Read as the site reads cookies (Django's `parse_cookie`)."""
+    cookies = parse_cookie(header)
+    if cookies.get(settings.SESSION_COOKIE_NAME):
+        return None
+    return "; ".join(name for name in cookies if name)
 
 
 # --------------------------------------------------------------------------- writing
@@ -174,7 +256,9 @@ def _without_nul(value: Any) -> Any:
 # by looking up its keys once and then only the few that are headers, in one call in C,
 # not by deciding for every key of the environ whether it is one. Bounded, as clients may
 # send any names: past the limit it starts over.
-Plan = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[str, ...]]]
+# The plan also says where the Cookie header is among them (-1: none), so that only a
+# request that sends cookies pays for reading them, and the names' length.
+Plan = tuple[tuple[str, ...], Callable[[dict[str, Any]], tuple[str, ...]], int, int]
 _plans: dict[tuple[str, ...], Plan] = {}
 _PLANS_LIMIT = 1024
 _NUL = b"\\u0000"  # how orjson writes a NUL character (or a backslash and "u0000")
@@ -193,33 +277,56 @@ def _plan(keys: tuple[str, ...]) -> Plan:
         getter = lambda environ: (environ[key],)  # noqa: E731
     else:
         getter = lambda environ: ()  # noqa: E731
-    plan = _plans[keys] = (names, getter)
+    cookie_at = next((at for at, (key, _name) in enumerate(picked) if key == "HTTP_COOKIE"), -1)
+    plan = _plans[keys] = (names, getter, cookie_at, sum(map(len, names)))
     return plan
 
 
-def _header_values(environ: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _header_values(
+    environ: dict[str, Any],
+) -> tuple[tuple[str, ...], tuple[str, ...], int, int]:
     """The request's header names and values in the environ's order (the order received),
     each value as the environ holds it (the client's bytes as latin-1 text: `as_sent` reads
-    it back). Nothing is cut or decoded here, on every request: the writer cuts
-    (`_headers`), the reader decodes."""
+    it back), the place of the Cookie header among them (-1: none) and the names' length.
+    Nothing is cut or decoded here, on every request: the writer cuts (`_headers`), the
+    reader decodes."""
     keys = tuple(environ)
     plan = _plans.get(keys)
     if plan is None:
         plan = _plan(keys)
-    names, values = plan
-    return names, values(environ)
+    names, values, cookie_at, names_length = plan
+    return names, values(environ), cookie_at, names_length
 
 
-def _headers(names: tuple[str, ...], values: tuple[str, ...]) -> list[tuple[str, str]]:
+def _headers(names: tuple[str, ...], values: tuple[str, ...], length: int) -> list[tuple[str, str]]:
     """An entry's headers as stored: (name, value) pairs without the empty values, each
-    value cut at `HEADER_VALUE_LIMIT`. (`_cut`'s condition is written out here: a call for
-    each header took as long as the rest of an entry's headers.)"""
+    value cut at `HEADER_VALUE_LIMIT`, and all of them within `HEADERS_LIMIT` characters
+    (`_within_budget`; `length`: theirs as sent, so that nearly every request's are not
+    walked). (`_cut`'s condition is written out here: a call for each header took as long
+    as the rest of an entry's headers.)"""
     limit = HEADER_VALUE_LIMIT
-    return [
+    kept = [
         (name, value if len(value) <= limit else value[:limit] + CUT)
         for name, value in zip(names, values, strict=True)
         if value
     ]
+    return kept if length <= HEADERS_LIMIT else _within_budget(kept)
+
+
+def _within_budget(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`headers` in their order until their names and values make `HEADERS_LIMIT`
+    characters: the one in which the budget runs out cut there (its value ending with the
+    cut's mark; left out if it runs out in its name), those after it left out."""
+    room = HEADERS_LIMIT
+    for place, (name, value) in enumerate(headers):
+        room -= len(name) + len(value)
+        if room < 0:
+            kept = headers[:place]
+            fits = len(value) + room - len(CUT)  # of its value, beside its name and the mark
+            if fits >= 0:
+                kept.append((name, value[:fits].removesuffix(CUT) + CUT))
+            return kept
+    return headers
 
 
 def as_sent(value: str) -> str:
@@ -268,7 +375,7 @@ EXCHANGE = (
 )
 _RESPONSE_BODY = EXCHANGE.index("response_body")
 # The INSERT of a batch's rows, the model's columns in this order (built per connection).
-_COLUMNS = ("challenger", "first_at", "last_at", "count", "entries")
+_COLUMNS = ("challenger", "first_at", "last_at", "count", "entries", "size")
 
 
 # Rows an INSERT writes on SQLite: `executemany` runs a statement for every row and lets
@@ -314,15 +421,18 @@ def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> Non
 
 def _stored(entry: Entry, answer: str | int) -> bytes:
     """An entry as one item of `RequestBatch.entries` (`EXCHANGE`), as JSON, its response
-    body given as `answer`. Serialised one at a time: the containers built for it are freed
-    at once, so a batch of a thousand entries leaves the collector nothing to move up while
-    it is written."""
-    (_guid, at, method, path, query, names, values, body, status, _answer, done, near) = entry
+    body given as `answer`; longer than `ENTRY_LIMIT` only where `_fitted` must shorten
+    it. Serialised one at a time: the containers built for it are freed at once, so a
+    batch of a thousand entries leaves the collector nothing to move up while it is
+    written."""
+    (_guid, at, method, path, query, names, values, body, status, _answer, done, near, length) = (
+        entry
+    )
     stored = (
         int(at * 1_000_000),
         _cut(method, METHOD_LIMIT),
         _target(path, query),
-        _headers(names, values),
+        _headers(names, values, length),
         status,
         done,
         near,
@@ -333,22 +443,70 @@ def _stored(entry: Entry, answer: str | int) -> bytes:
     return orjson.dumps(_without_nul(stored)) if _NUL in text else text
 
 
-def _rows(batch: list[Entry]) -> list[tuple[str, int, int, int, str]]:
-    """A row for each session of `batch`: its newest `KEPT` entries of the batch (a session
-    keeps no more, so older ones would be written only to be trimmed) in the batch's
-    order, with their first and last moment and their count."""
+_REQUEST_BODY = EXCHANGE.index("request_body")
+_HEADERS = EXCHANGE.index("headers")
+
+
+def _fitted(text: bytes) -> bytes:
+    """An entry's JSON (`_stored`) longer than `ENTRY_LIMIT` (JSON writes a control
+    character in 6 bytes, a quote in 2; or very many headers), shortened until it fits:
+    the longer of its bodies by the excess (each character it loses is at least a byte),
+    then its last headers. The method, the path and the challenges are short enough as
+    they are."""
+    stored = orjson.loads(text)
+    while (excess := len(text) - ENTRY_LIMIT) > 0:
+        bodies = [
+            place
+            for place in (_REQUEST_BODY, _RESPONSE_BODY)
+            if isinstance(stored[place], str) and stored[place]
+        ]
+        if bodies:
+            longer = max(bodies, key=lambda place: len(stored[place]))
+            body = stored[longer]
+            # As many characters as make the excess at the body's bytes per character,
+            # and one at least: the loop goes on where its characters differ in size.
+            written = len(orjson.dumps(body)) - 2
+            stored[longer] = body[: len(body) - max(-(-excess * len(body) // written), 1)]
+        elif stored[_HEADERS]:
+            headers = stored[_HEADERS]
+            while headers and excess > 0:
+                excess -= len(orjson.dumps(headers.pop())) + 1
+        else:
+            break
+        text = orjson.dumps(stored)
+    return text
+
+
+def _rows(batch: list[Entry]) -> list[tuple[str, int, int, int, str, int]]:
+    """A row for each session of `batch`: its newest entries of the batch, at most `KEPT`
+    and `SESSION_BYTES` (a session keeps no more, so older ones would be written only to be
+    trimmed) in the batch's order, with their first and last moment, their count and the
+    row's bytes."""
     sessions: dict[str, list[Entry]] = {}
     for entry in batch:
         sessions.setdefault(entry[GUID], []).append(entry)
     rows = []
     for guid, entries in sessions.items():
         newest = entries[-KEPT:]
-        text = b"[" + b",".join(_with_answers_once(newest)) + b"]"
+        stored = _with_answers_once(newest)
+        text = b"[" + b",".join(stored) + b"]"
+        while len(text) > SESSION_BYTES:
+            # The oldest entries that make the excess go; the rest is written again, as
+            # an answer stored once may have been stored with one of them.
+            excess, dropped = len(text) - SESSION_BYTES, 0
+            while excess > 0:
+                excess -= len(stored[dropped]) + 1
+                dropped += 1
+            newest = newest[dropped:]
+            stored = _with_answers_once(newest)
+            text = b"[" + b",".join(stored) + b"]"
+        if not newest:
+            continue
         # Several threads of a process record in nearly, not exactly, the order of their
         # clock readings.
         moments = [entry[AT] for entry in newest]
         first, last = int(min(moments) * 1_000_000), int(max(moments) * 1_000_000)
-        rows.append((guid, first, last, len(newest), text.decode()))
+        rows.append((guid, first, last, len(newest), text.decode(), len(text)))
     return rows
 
 
@@ -369,8 +527,22 @@ def _with_answers_once(entries: list[Entry]) -> list[bytes]:
             earlier = first.setdefault(entry[ANSWER], place)
             if earlier != place:
                 answer = earlier
-        stored.append(_stored(entry, answer))
+        text = _stored(entry, answer)
+        if len(text) > ENTRY_LIMIT:
+            text = _fitted(text)
+            if first.get(entry[ANSWER]) == place:
+                del first[entry[ANSWER]]  # maybe cut here: a later entry stores its own
+        stored.append(text)
     return stored
+
+
+def _taken() -> list[Entry]:
+    """The buffer's entries, leaving it empty."""
+    with _buffer_lock:
+        batch = list(_buffer)
+        _buffer.clear()
+        _buffered[0] = 0
+    return batch
 
 
 class Writer:
@@ -379,7 +551,10 @@ class Writer:
     def __init__(self) -> None:
         self.started = False
         self.lock = threading.Lock()  # one batch at a time: the thread's, or at exit
-        self.unchecked: dict[str, int] = {}  # entries written per session since its trim
+        # Entries and bytes written per session since its trim.
+        self.unchecked: dict[str, tuple[int, int]] = {}
+        self.unmeasured = 0  # bytes written since the whole history was last measured
+        self.measured = False  # whether it has been, by this process
 
     def start(self) -> None:
         """Start the batch thread, once per process; with a batch interval of 0, none."""
@@ -428,22 +603,28 @@ class Writer:
 
     def after_fork(self) -> None:
         # A forked child has this buffer's copy and no thread: it starts its own.
+        global _buffer_lock
         self.started = False
         self.lock = threading.Lock()
         self.unchecked = {}
+        self.unmeasured, self.measured = 0, False
+        _buffer_lock = threading.Lock()
         _buffer.clear()
+        _buffered[0] = 0
         _dropped[0] = 0
 
     def flush(self, *, trim_all: bool = False) -> int:
         """Write what the buffer holds now; how many entries were written."""
         with self.lock:
-            batch = [_buffer.popleft() for _ in range(len(_buffer))]
+            batch = _taken()
             dropped, _dropped[0] = _dropped[0], 0
             if dropped:
                 logger.warning(
-                    "request history: %d requests not recorded, the buffer of %d was full",
+                    "request history: %d requests not recorded, the buffer (%d entries,"
+                    " %d bytes) was full",
                     dropped,
                     BUFFER_LIMIT,
+                    BUFFER_BYTES,
                 )
             if not batch and not trim_all:
                 return 0
@@ -458,11 +639,16 @@ class Writer:
             if rows:
                 _insert(connection, rows)
             unchecked = dict(self.unchecked)
-            for guid, _first, _last, count, _entries in rows:
-                unchecked[guid] = unchecked.get(guid, 0) + count
+            for guid, _first, _last, count, _entries, size in rows:
+                entries, held = unchecked.get(guid, (0, 0))
+                unchecked[guid] = (entries + count, held + size)
             # Past UNCHECKED_LIMIT sessions waiting, trim them all rather than keep more.
             every = trim_all or len(unchecked) > UNCHECKED_LIMIT
-            due = [guid for guid, n in unchecked.items() if every or n >= TRIM_EVERY]
+            due = [
+                guid
+                for guid, (entries, held) in unchecked.items()
+                if every or entries >= TRIM_EVERY or held >= TRIM_BYTES
+            ]
             if due:
                 trim(due)
         # Every entry's session existed when it was recorded. One deleted since (its own
@@ -478,7 +664,21 @@ class Writer:
         for guid in gone:
             unchecked.pop(guid, None)
         self.unchecked = unchecked
+        self.within_cap(rows)
         return sum(row[3] for row in rows if row[0] not in gone)
+
+    def within_cap(self, rows: list[tuple[str, int, int, int, str, int]]) -> None:
+        """Keep the whole history within `APICHALLENGES_HISTORY_MAX_MB`, measuring it at
+        this process's first batch and after each 64th of the cap it writes."""
+        cap = int(settings.APICHALLENGES_HISTORY_MAX_MB) * 1024 * 1024
+        if cap <= 0 or not rows:
+            return
+        self.unmeasured += sum(row[5] for row in rows)
+        if self.measured and self.unmeasured < cap // CAP_CHECKS:
+            return
+        self.unmeasured, self.measured = 0, True
+        # Rows as new as this batch's oldest stay, whatever the cap: a session's latest.
+        within_cap(cap, spared_from=min(row[1] for row in rows))
 
 
 _VALUES_PER_STATEMENT = 500  # values of an `IN (...)`: well within SQLite's limit
@@ -507,42 +707,89 @@ def _existing(guids: set[str]) -> set[str]:
     return found
 
 
-def trim(guids: Iterable[str], kept: int = KEPT) -> None:
+def trim(guids: Iterable[str], kept: int = KEPT, kept_bytes: int = SESSION_BYTES) -> None:
     """Delete the rows of each session of `guids` that hold none of its newest `kept`
-    entries: each row whose newest entry is older than the oldest entry of the newest rows
-    that hold `kept` entries between them. Exact, however the rows of several processes
-    overlap in time; a session keeps `kept` entries and what else its rows hold."""
+    entries and none of its newest rows of `kept_bytes` between them: each row whose
+    newest entry is older than the oldest entry of those rows. Exact, however the rows of
+    several processes overlap in time; a session keeps those rows and what else overlaps
+    them in time."""
     connection = connections[history_database()]
-    meta = RequestBatch._meta
-    quote = connection.ops.quote_name
-    table = quote(meta.db_table)
+    table = connection.ops.quote_name(RequestBatch._meta.db_table)
     doomed: list[int] = []
     with connection.cursor() as cursor:
         for chunk, marks in _in_lists(guids):
             cursor.execute(
-                f"SELECT challenger, id, first_at, last_at, count FROM {table}"
+                f"SELECT challenger, id, first_at, last_at, count, size FROM {table}"
                 f" WHERE challenger IN ({marks})",
                 chunk,
             )
-            sessions: dict[str, list[tuple[int, int, int, int]]] = {}
+            sessions: dict[str, list[tuple[int, int, int, int, int]]] = {}
             for guid, *row in cursor.fetchall():
                 sessions.setdefault(guid, []).append(tuple(row))
             for rows in sessions.values():
-                doomed += _past_newest(rows, kept)
+                doomed += _past_newest(rows, kept, kept_bytes)
         for ids, marks in _in_lists(doomed):
             cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", ids)
 
 
-def _past_newest(rows: list[tuple[int, int, int, int]], kept: int) -> list[int]:
-    """Of one session's rows `(id, first_at, last_at, count)`, the ids of those that hold
-    none of its newest `kept` entries."""
-    held = 0
-    for _id, first_at, _last_at, count in sorted(rows, key=lambda row: row[1], reverse=True):
-        held += count
+def _past_newest(
+    rows: list[tuple[int, int, int, int, int]], kept: int, kept_bytes: int
+) -> list[int]:
+    """Of one session's rows `(id, first_at, last_at, count, size)`, the ids of those that
+    hold none of its newest `kept` entries and none of its newest rows of `kept_bytes`
+    (the newest row is kept whatever its size)."""
+    held = held_bytes = 0
+    oldest = None  # the first entry of the oldest row kept
+    for _id, first_at, _last_at, count, size in sorted(rows, key=lambda row: row[1], reverse=True):
+        if oldest is not None and held_bytes + size > kept_bytes:
+            break
+        held, held_bytes, oldest = held + count, held_bytes + size, first_at
         if held >= kept:
-            # These rows hold `kept` entries, none older than `first_at`.
-            return [row[0] for row in rows if row[2] < first_at]
-    return []
+            break
+    else:
+        return []
+    # The rows kept hold the newest entries, none older than `oldest`.
+    return [row[0] for row in rows if row[2] < oldest]
+
+
+_CAP_ROWS = 1000  # rows read at a time, oldest first, to find what the cap deletes
+
+
+def within_cap(cap: int, spared_from: int) -> int:
+    """Bring the whole history to `CAP_LOW_WATER` of `cap` bytes when it holds more than
+    `cap`, deleting the oldest rows first (by id: the order they were written in), none
+    whose newest entry is at or after `spared_from` (microseconds); the bytes deleted. One
+    `SUM` over the rows' sizes when under the cap."""
+    connection = connections[history_database()]
+    table = connection.ops.quote_name(RequestBatch._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COALESCE(SUM(size), 0) FROM {table}")
+        (total,) = cursor.fetchone()
+        if total <= cap:
+            return 0
+        excess = int(total - cap * CAP_LOW_WATER)
+        freed, after, upto = 0, 0, None
+        while freed < excess:
+            cursor.execute(
+                f"SELECT id, size FROM {table} WHERE id > %s AND last_at < %s"
+                f" ORDER BY id LIMIT {_CAP_ROWS}",
+                [after, spared_from],
+            )
+            found = cursor.fetchall()
+            for row_id, size in found:
+                freed += size
+                upto = row_id
+                if freed >= excess:
+                    break
+            if len(found) < _CAP_ROWS:
+                break
+            after = found[-1][0]
+        if upto is not None:
+            cursor.execute(
+                f"DELETE FROM {table} WHERE id <= %s AND last_at < %s", [upto, spared_from]
+            )
+    logger.info("request history: %d bytes of the oldest requests deleted (cap %d)", freed, cap)
+    return freed
 
 
 def forget(guids: Collection[str]) -> None:
@@ -570,7 +817,7 @@ def flush() -> int:
 
 def discard() -> None:
     """Drop this process's waiting entries unwritten (tests)."""
-    _buffer.clear()
+    _taken()
 
 
 # --------------------------------------------------------------------------- reading

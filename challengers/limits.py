@@ -12,7 +12,9 @@ address making two sessions each.
 Every route that creates a session asks `admit_new_session` first; past the limit it
 raises `SessionLimitReached` (an ApiError: 429 with `Retry-After`, the seconds left in
 the hour), before anything is stored. The client is `practiceapi.clients.client_address`,
-the address the admin-login lock-out counts by.
+the address the admin-login lock-out counts by: the TCP peer unless a trusted proxy
+forwarded the request, and for IPv6 the peer's /64, so that a host making up new privacy
+addresses in its network is still counted once.
 """
 
 from __future__ import annotations

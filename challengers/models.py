@@ -110,6 +110,9 @@ class RequestBatch(models.Model):
     last_at = models.BigIntegerField()
     count = models.PositiveSmallIntegerField()  # entries
     entries = models.JSONField()  # oldest first; `challengers.history.EXCHANGE` names their parts
+    # Bytes of `entries` as written (its JSON text): what a session's and the whole
+    # history's bounds count, summed without reading the entries.
+    size = models.PositiveIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["challenger", "last_at"], name="request_batch_order")]

@@ -2,13 +2,10 @@
 
 On SQLite the history has a database file of its own beside the main one (the `history`
 alias of `practiceapi.settings`). SQLite lets one writer into a file at a time, and in the
-main file every process's history batch held the todo writes of every process in the
-queue behind it: under `make bench`'s classroom mix (two workers) the server answered
-14 % fewer requests a second with the history than without (2,841 against 3,301), and 3 %
-fewer once the history had a file of its own and leaner rows (2,666 against 2,753; two
-runs of 2026-11-27, minutes apart). Without that alias (PostgreSQL,
-whose writers do not queue for the whole database) the history is in the default
-database.
+main file every process's history batch would hold the todo writes of every process in
+the queue behind it, which costs the classroom mix several times what a file of its own
+does. Without that alias (PostgreSQL, whose writers do not queue for the whole database)
+the history is in the default database.
 """
 
 from __future__ import annotations

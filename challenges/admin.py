@@ -287,6 +287,11 @@ class CohortAdmin(admin.ModelAdmin):
                 wrap(self.class_progress_csv),
                 name="challenges_cohort_progress_csv",
             ),
+            path(
+                "<path:object_id>/progress/student/<str:key>/",
+                wrap(self.class_progress_student),
+                name="challenges_cohort_progress_student",
+            ),
             *super().get_urls(),
         ]
 
@@ -309,6 +314,12 @@ class CohortAdmin(admin.ModelAdmin):
 
     def class_progress_live(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return class_view.live_json(request, self._cohort(request, object_id))
+
+    def class_progress_student(
+        self, request: HttpRequest, object_id: str, key: str
+    ) -> HttpResponse:
+        """A student's row on the class page links here, by a key that is not the GUID."""
+        return class_view.student_redirect(self._cohort(request, object_id), key)
 
     def class_progress_csv(self, request: HttpRequest, object_id: str) -> HttpResponse:
         cohort = self._cohort(request, object_id)

@@ -6,7 +6,7 @@ catalogue of the edition being served (`practiceapi.editions`), and the lookups 
 API, the progress payload, the dashboard, the admin and the tracker all read the catalogue
 through them and never name a challenge themselves.
 
-* Names are exact copies of the reference's names, because client suites assert them.
+* Names are exact copies of the public service's names, because client suites assert them.
 * Descriptions, hints and section blurbs are written for this project.
 * Current edition: multi mode offers all 99 challenges, single mode 96 (no
   session-restore-by-GUID ones).
@@ -1561,10 +1561,6 @@ def completion_value(progress: Mapping[str, Any], key: str) -> Any:
 
 def progress_status(progress: Mapping[str, Any], mode: str) -> dict[str, bool]:
     return active().progress_status(progress, mode)
-
-
-def rules_by_route(mode: str) -> dict[tuple[str, str], tuple[Challenge, ...]]:
-    return active().route_index(mode)
 
 
 def candidates(exchange: Exchange) -> tuple[Challenge, ...]:

@@ -4,21 +4,28 @@ update itself in place, and the cohort's join link with its QR code.
 The page and the JSON render the same partial (`_class_live.html`), so there is one
 place that says what the class view shows; the page's script swaps the partial's HTML
 in, keeps the matrix's scroll position and re-applies the instructor's sort.
+
+The page is made to be projected, and a GUID is a student's only credential, so it shows
+none: a student's row links to their session by a keyed hash of the GUID (redirected to
+the session's admin page), and any GUID a student's request put in a near-miss line is
+masked.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import segno
 from django.conf import settings
 from django.contrib.admin.utils import quote
-from django.http import HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
-from challengers.models import Cohort
+from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for
 from challenges.models import Assignment
@@ -26,6 +33,10 @@ from challenges.reports import ClassProgress, class_progress
 
 NAME_MODES = ("full", "initials", "hidden")
 POLL_SECONDS = 5
+STUDENT_KEY_SALT = "challenges.class_view.student_key"
+# A GUID as students write one in a path or a name: with or without its dashes, any case.
+GUID_SHAPED = re.compile(r"[0-9a-fA-F]{8}(?:-?[0-9a-fA-F]{4}){3}-?[0-9a-fA-F]{12}")
+GUID_MASK = "{guid}"
 
 
 def share_base(request: HttpRequest) -> str:
@@ -75,14 +86,51 @@ def view_options(request: HttpRequest) -> dict[str, Any]:
     }
 
 
+def student_key(guid: str) -> str:
+    """What a student's links on the class page name their session by: an HMAC of the GUID
+    under the server's secret key, which shows nothing of the GUID and cannot be turned
+    back into it."""
+    return salted_hmac(STUDENT_KEY_SALT, guid, algorithm="sha256").hexdigest()[:24]
+
+
+def student_redirect(cohort: Cohort, key: str) -> HttpResponse:
+    """The class page's link to a student: the admin page of the cohort's session whose
+    key this is."""
+    guids = Challenger.objects.filter(cohort=cohort).values_list("guid", flat=True)
+    for guid in guids.iterator():
+        if constant_time_compare(student_key(guid), key):
+            return HttpResponseRedirect(
+                reverse("admin:challenges_challenger_change", args=[quote(guid)])
+            )
+    raise Http404("No student of this class has that link.")
+
+
+def without_guids(html: str) -> SafeString:
+    """`html` with every GUID-shaped text masked: near-miss lines quote students' request
+    paths (`GET /api/challenger/<guid>`), and a name may be anything."""
+    return mark_safe(GUID_SHAPED.sub(GUID_MASK, html))  # masking keeps the markup as it was
+
+
 def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any]) -> dict[str, Any]:
+    def link(guid: str) -> str:
+        return reverse(
+            "admin:challenges_cohort_progress_student", args=[quote(cohort.pk), student_key(guid)]
+        )
+
     return {
         "cohort": cohort,
         "report": report,
         "students": len(report.rows),
         "options": options,
-        "student_prefix": reverse("admin:challenges_challenger_changelist"),
+        "rows": [(row, link(row.guid)) for row in report.rows],
+        "stalled": [(student, link(student.guid)) for student in report.stalled],
     }
+
+
+def live_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
+    """The partial both the page and its JSON show, rendered now, with no GUID in it."""
+    html = render_to_string("admin/challenges/cohort/_class_live.html", context, request=request)
+    return without_guids(html)
 
 
 def join_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
@@ -122,8 +170,10 @@ def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
     """What the class page adds to the admin's own context."""
     options = view_options(request)
     report = class_progress(cohort, all_columns=options["all_columns"])
+    live = live_context(cohort, report, options)
     return {
-        **live_context(cohort, report, options),
+        **live,
+        "live_html": live_html(request, live),
         **join_context(request, cohort),
         "switches": switches(options),
         "all_total": len(challenges_for(mode())),
@@ -139,11 +189,7 @@ def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
     """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO}`."""
     options = view_options(request)
     report = class_progress(cohort, all_columns=options["all_columns"])
-    html = render_to_string(
-        "admin/challenges/cohort/_class_live.html",
-        live_context(cohort, report, options),
-        request=request,
-    )
+    html = live_html(request, live_context(cohort, report, options))
     # The admin's views are never cached (`admin_view` adds the headers).
     return JsonResponse(
         {"html": html, "students": len(report.rows), "at": report.moment.isoformat()}

@@ -179,18 +179,6 @@ def no_query() -> Condition:
     )
 
 
-def header_present(name: str) -> Condition:
-    """The request carries header `name`, not blank."""
-    lower = name.lower()
-    return on_request(
-        f"{name} header sent",
-        lambda x: bool((x.header(lower) or "").strip()),
-        f"the request had no {name} header; this challenge needs one",
-        needs=(lower,),
-        looks_at=(lower,),
-    )
-
-
 def header_absent(name: str) -> Condition:
     """The request has no header `name`, or only a blank one."""
     lower = name.lower()

@@ -91,7 +91,7 @@ class Challenge:
     @cached_property
     def on_arrival(self) -> bool:
         """True when every condition reads only the request: the challenge is judged before
-        the view runs, as the reference does (e.g. GET /api/challenges lists itself done)."""
+        the view runs, as the public service does (e.g. GET /api/challenges lists itself done)."""
         return all(c.reads == REQUEST for c in (*self.attempt, *self.credit))
 
     @cached_property

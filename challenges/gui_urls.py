@@ -15,6 +15,10 @@ urlpatterns = [
     re_path(r"^gui/sessions/?$", dashboard.create_session, name="dashboard-create"),
     re_path(r"^gui/restore/?$", dashboard.restore_form, name="dashboard-restore"),
     re_path(r"^gui/challenges/?$", dashboard.open_session, name="dashboard-open"),
+    re_path(r"^gui/forget/?$", dashboard.forget_form, name="dashboard-forget"),
+    re_path(
+        rf"^gui/challenges/{GUID}/remember/?$", dashboard.remember_form, name="dashboard-remember"
+    ),
     re_path(
         rf"^gui/challenges/{GUID}/status\.json$", dashboard.status_json, name="dashboard-status"
     ),

@@ -1,5 +1,5 @@
 """The curriculum's own error texts (its challenger endpoints), sent by its views and
-recognised by its challenge conditions. Exact copies of the reference service's."""
+recognised by its challenge conditions. Exact copies of the public service's."""
 
 from __future__ import annotations
 

@@ -64,13 +64,6 @@ def percent(done: int, total: int) -> int:
     return (100 * done) // total if total else 0
 
 
-def progress_label(progress: Mapping[str, Any], current_mode: str | None = None) -> str:
-    """`12/99 (12%)`: what the admin list shows for a session."""
-    total = total_count(current_mode)
-    done = done_count(progress, current_mode)
-    return f"{done}/{total} ({percent(done, total)}%)"
-
-
 # --------------------------------------------------------------------------- progress bands
 
 

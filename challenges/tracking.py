@@ -47,7 +47,7 @@ class Tracking:
 class MetaHeaders(Mapping[str, str]):
     """A request's headers read by name straight from its WSGI environ. Rules read a
     few headers by name; Django's `request.headers` first copies and renames every header
-    the request has, which cost a read 31-34 µs, a third of tracking (docs/benchmark.md)."""
+    the request has, which would be a large share of what tracking costs a request."""
 
     __slots__ = ("_meta",)
 
@@ -143,7 +143,7 @@ def _open_for(request: TrackedRequest, challenger: Challenger) -> tuple[Challeng
 
 
 def track_arrival(request: TrackedRequest) -> None:
-    """Credit what the request alone completes before the view runs, as the reference does,
+    """Credit what the request alone completes before the view runs, as the public service does,
     so that e.g. `GET /api/challenges` already shows itself done. Near misses wait for the
     response (`track`), which judges the same challenges again."""
     challenger = request.challenger

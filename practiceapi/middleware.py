@@ -21,7 +21,7 @@ from practiceapi.protocol.request import ApiRequest, prepare
 from practiceapi.protocol.responses import error_response
 from practiceapi.routing import on_api_stack, resolved, route_of
 
-# The reference's server refuses header blocks over 32 KiB with a 431.
+# The public service's server refuses header blocks over 32 KiB with a 431.
 MAX_HEADER_BLOCK_BYTES = 32_768
 
 
@@ -81,7 +81,14 @@ class ProtocolMiddleware:
             # WSGI hands Django no body without a Content-Length: refuse rather than act
             # on an empty one.
             return error_response(request, 411, ["Length Required: send a Content-Length"])
-        if length and (not length.isdigit() or int(length) > limit):
+        # Measured before it is read: an ASCII digit string no longer than the limit's own
+        # is the only Content-Length that can be within it (int() of thousands of digits
+        # is a ValueError, and isdigit() also accepts digits int() does not read).
+        if length and (
+            not (length.isascii() and length.isdigit())
+            or len(length) > len(str(limit))
+            or int(length) > limit
+        ):
             return error_response(request, 413, [served().body_too_large(limit)])
         if length and int(length) > 0:
             try:
@@ -121,7 +128,7 @@ class ProtocolMiddleware:
         phrase = rules.reason_phrases.get(response.status_code)
         if phrase is not None:
             # Servers that pass the application's phrase through (runserver, gunicorn)
-            # send the reference server's; granian always sends the standard one.
+            # send the public service's; granian always sends the standard one.
             response.reason_phrase = phrase
         if request.api_endpoint:
             cors = rules.cors.headers(request.META, request.method == "OPTIONS")

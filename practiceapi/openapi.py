@@ -38,7 +38,7 @@ class ApiAutoSchema(AutoSchema):
 def xml_ordered(schema: dict[str, Any]) -> dict[str, Any]:
     """`schema` with every object's properties in the order the XML renders its elements.
 
-    The XML of todos and entities follows the reference's hash order, so
+    The XML of todos and entities follows the public service's hash order, so
     their XML responses are documented with the properties in that order: schemas
     generated from the document (`xs:sequence`) then match the bodies. JSON keeps the
     definition order.

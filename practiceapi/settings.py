@@ -8,11 +8,13 @@ SECRET_KEY each installation generates its own (practiceapi/secret_key.py).
 from __future__ import annotations
 
 import copy
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 from practiceapi.secret_key import secret_key
 
@@ -44,14 +46,28 @@ CSRF_COOKIE_SECURE = SECURE_COOKIES
 BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
 if BEHIND_HTTPS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Behind the proxy, the client is the address it appended to X-Forwarded-For, this many
-# entries from the right (practiceapi/clients.py).
-TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1)
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated):
+# behind them the client is the rightmost entry that is not one of them. A peer outside
+# the list is the client itself, whatever it wrote (practiceapi/clients.py). The default
+# is where HAProxy connects from on the app's own host. A typo stops the start here.
+TRUSTED_PROXIES = [
+    ipaddress.ip_network(entry.strip(), strict=False)
+    for entry in os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1").split(",")
+    if entry.strip()
+]
+# Secure cookies behind a TLS proxy mean the site is HTTPS-only: plain HTTP is redirected
+# and browsers are told to keep to HTTPS (an hour at first; raise SECURE_HSTS_SECONDS once
+# HTTPS works everywhere). `make hosted` serves plain HTTP and sets no SECURE_COOKIES.
+HTTPS_ONLY = SECURE_COOKIES and BEHIND_HTTPS_PROXY
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS_ONLY)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 3600 if HTTPS_ONLY else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# HSTS for subdomains and the browsers' preload list commit the whole domain, not this
+# site: its owner decides (docs/hosting.md, "Notes on HSTS"), so check --deploy does not
+# ask for them on every run.
+SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -81,6 +97,9 @@ MIDDLEWARE = [
     # X-Frame-Options: DENY on every page and API answer.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Content-Security-Policy on the site's pages (CONTENT_SECURITY_POLICY below); after
+    # WhiteNoise, so static files go without it.
+    "csp.middleware.CSPMiddleware",
     # Challenges judged on every API answer, the session layer's own 431 included.
     "challenges.middleware.TrackingMiddleware",
     # X-CHALLENGER: 431, session resolution, echo.
@@ -101,6 +120,8 @@ MIDDLEWARE = [
 SITE_ONLY_MIDDLEWARE = frozenset(
     {
         "whitenoise.middleware.WhiteNoiseMiddleware",
+        # API answers are JSON or XML, not documents: a policy there would only cost bytes.
+        "csp.middleware.CSPMiddleware",
         "django.contrib.sessions.middleware.SessionMiddleware",
         "django.middleware.csrf.CsrfViewMiddleware",
         "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -111,17 +132,42 @@ SITE_ONLY_MIDDLEWARE = frozenset(
 # What the API routes run (practiceapi/server/handlers.py): the rest, in the same order.
 API_MIDDLEWARE = [path for path in MIDDLEWARE if path not in SITE_ONLY_MIDDLEWARE]
 
-# Admin logins: django-axes counts failures per username and per client address and
-# refuses further attempts for a while; nothing else here logs anyone in.
+# The site's pages load scripts, styles, images and fonts from this origin only, and run
+# no inline script or style: every script is a static file, and data reaches it in
+# `application/json` blocks. Swagger UI's start script is a file too (drf-spectacular's
+# split view, practiceapi/urls.py). Images may be `data:` URLs: Swagger UI's stylesheet draws its
+# icons with them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Admin logins: django-axes counts failed logins and refuses further attempts for a while;
+# nothing else here logs anyone in.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = env_int("ADMIN_LOGIN_FAILURE_LIMIT", 5)
+# Failures count per user name and address together: wrong passwords typed for the
+# instructor's name at another seat lock that seat out, not the instructor. One address
+# trying many names (password spraying) is locked for every name at a higher count, so a
+# few curious students behind the instructor's NAT do not lock the room's address
+# (practiceapi/login_lockout.py).
+ADMIN_LOGIN_FAILURE_LIMIT = env_int("ADMIN_LOGIN_FAILURE_LIMIT", 5)
+ADMIN_LOGIN_ADDRESS_FAILURE_LIMIT = env_int("ADMIN_LOGIN_ADDRESS_FAILURE_LIMIT", 20)
+AXES_FAILURE_LIMIT = "practiceapi.login_lockout.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("ADMIN_LOGIN_COOLOFF_MINUTES", 15))
-# Either one reaching the limit locks: one username from anywhere, or anything from one
-# address (a class behind one NAT shares an address, but students never log in).
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "practiceapi.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
 
@@ -186,7 +232,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         )
         # 16 KB pages, set as the file is created: an entry is 1-3 KB, and with 4 KB pages
         # each of the larger ones (a list's answer) allocated, balanced and later freed a
-        # page of its own: writing and trimming a 3 KB entry took 18-23 µs, against 9.
+        # page of its own, which about doubled the cost of writing and trimming it.
         DATABASES["history"]["OPTIONS"]["init_command"] = (
             "PRAGMA page_size=16384; " + DATABASES["history"]["OPTIONS"]["init_command"]
         )
@@ -199,8 +245,7 @@ else:
     DATABASES["default"]["ENGINE"] = "practiceapi.backends.postgresql"
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Server-side binding lets psycopg prepare a statement after its fifth run, so the
-    # hot statements (session lookup, rows) skip parsing and planning: -15 % CPU per
-    # request.
+    # hot statements (session lookup, rows) skip parsing and planning on every request.
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
 DATABASE_ROUTERS = ["challengers.routers.HistoryRouter"]
@@ -272,6 +317,9 @@ SPECTACULAR_SETTINGS = {
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
   deepLinking: true,
+  // No badge from swagger.io's online validator: the docs are served offline, and the
+  // pages' Content-Security-Policy loads images from this site only.
+  validatorUrl: null,
   onComplete: function () {
     // /docs?challenger=<GUID> (the progress page's link) authorizes X-CHALLENGER at once.
     var session = /[?&]challenger=([0-9a-fA-F-]{36})(?:&|$)/.exec(window.location.search);
@@ -300,14 +348,15 @@ APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR = env_int(
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
-# Each session's todo rows kept per process under its list_token (todos.selectors.KeptRows):
-# a read of an unchanged list costs its session's statement only.
-APICHALLENGES_KEEP_LISTS = True
 # Seconds between the writes of each process's request-history batch (challengers/history.py);
 # 0: no writer thread, entries wait for history.flush() (the test suite's setting).
 APICHALLENGES_HISTORY_BATCH_SECONDS = float(
     os.environ.get("APICHALLENGES_HISTORY_BATCH_SECONDS", "1") or "1"
 )
+# The whole request history's cap, in MB of stored entries; past it the oldest go first
+# (challengers/history.py). 0 = no cap. 200 MB holds a full history (100 requests) of
+# some 4,000 sessions at the classroom's 510 bytes a request, and fits a small host's disk.
+APICHALLENGES_HISTORY_MAX_MB = env_int("APICHALLENGES_HISTORY_MAX_MB", 200)
 
 LOGGING = {
     "version": 1,

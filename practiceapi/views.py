@@ -13,7 +13,7 @@ from practiceapi.protocol.responses import error_response, status_only_404
 
 def not_found(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
     """Browsers get a friendly page; API clients the error in their format, using the
-    reference's `<message>` element in XML (or the edition's status-only 404)."""
+    public service's `<message>` element in XML (or the edition's status-only 404)."""
     if served().status_answers.wants_page(request):
         return render(request, "404.html", {"path": request.path}, status=404)
     api = api_request(request)  # prepared by ProtocolMiddleware, as every request is

@@ -2,7 +2,7 @@
 
 Each check raises the protocol layer's `ApiError`, which the project's exception handler
 renders like any other error. A refusal carries `WWW-Authenticate` naming the credentials
-expected and a message saying what to send (the reference sends them empty; a student
+expected and a message saying what to send (the public service sends them empty; a student
 needs to be told what is missing), except where the served edition refuses with no body at all.
 """
 

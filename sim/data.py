@@ -1,7 +1,7 @@
 """The simulator's data set and its simulated writes.
 
 Everything here is a constant: every request starts from the same generated entities and
-nothing a request does is ever stored. The special ids are the reference's teaching
+nothing a request does is ever stored. The special ids are the public service's teaching
 cases: 9 "does not exist" for reads but can be deleted, 10 reads and amends as
 `eris`, 11 (`bob`) is the entity every simulated create produces.
 """
@@ -14,7 +14,7 @@ from practiceapi.protocol.hashorder import java_hashmap_order
 from practiceapi.protocol.query import Field
 
 # Output order of an entity's members: definition order in every format but XML, which
-# keeps the reference's hash order (`name`, `description`, `id`), which student suites check.
+# keeps the public service's hash order (`name`, `description`, `id`), which student suites check.
 ENTITY_FIELDS: tuple[str, ...] = ("id", "name", "description")
 ENTITY_XML_FIELDS = java_hashmap_order(ENTITY_FIELDS)
 QUERY_FIELDS: tuple[Field, ...] = (

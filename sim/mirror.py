@@ -21,6 +21,7 @@ from django.views.decorators.csrf import csrf_exempt
 from practiceapi.protocol.environ import request_headers, wsgi_text
 from practiceapi.protocol.formats import render
 from practiceapi.protocol.negotiation import TEXT, accept_asks_for
+from practiceapi.protocol.numbers import saturated_int
 from practiceapi.protocol.payloads import Item
 from practiceapi.protocol.query import parse_query_string
 from practiceapi.protocol.request import api_request
@@ -106,8 +107,10 @@ def _wants_plain(request: HttpRequest) -> bool:
 
 def _too_large(request: HttpRequest) -> bool:
     length = request.META.get("CONTENT_LENGTH") or "0"
-    # Non-numeric lengths never get here: the protocol middleware refuses them.
-    return length.isdigit() and int(length) > MAX_MIRROR_BYTES
+    # Non-numeric lengths never get here: the protocol middleware refuses them. A length
+    # of any number of digits is measured rather than converted whole.
+    number = saturated_int(length) if length.isdigit() else None
+    return number is not None and number > MAX_MIRROR_BYTES
 
 
 def interpreted_response(request: HttpRequest, text: str) -> HttpResponse:

@@ -184,7 +184,7 @@ CREATE: dict[str, Any] = {
         "Validates the body and answers with the entity it would create (always id 11); "
         "nothing is stored. JSON object, or XML: an `<entity>` element holding the field "
         "elements, or the field elements alone (`<name>n</name><description>d</description>`)."
-        " XML responses list an entity's elements as the reference does: `name`, "
+        " XML responses list an entity's elements as the public service does: `name`, "
         "`description`, `id`."
     ),
     "parameters": _CREATED_HEADERS,

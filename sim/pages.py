@@ -1,8 +1,8 @@
 """The pages `/sim` and `/mirror` redirect to: what each practice mode is and how to use it.
 
-The reference redirects to its own practice-mode pages; ours live at the same paths
+The public service redirects to its own practice-mode pages; ours live at the same paths
 (`/practice-modes/simulation`, `/practice-modes/mirror`). Verbs other than GET/HEAD get
-the site's 404, as on the reference.
+the site's 404, as on the public service.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The simulator's entities are one viewset, with an optional trailing slash like the API
 routes; its OpenAPI document is generated from these routes. The mirror takes any
 path below /mirror/request and /mirror/raw. `/sim` and `/mirror` redirect (302, as the
-reference) to a page explaining the mode.
+public service) to a page explaining the mode.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Reads answer from the generated data in `sim.data`; writes are simulated and never stored,
 so the next request sees the same data. The collection POST validates its body (400, 415,
-422, 409); the item routes keep the reference's teaching answers for the
+422, 409); the item routes keep the public service's teaching answers for the
 special ids 9, 10 and 11. Each operation carries its OpenAPI description through
 `extend_schema`; the schemas and texts live in `sim.openapi`. One viewset serves both
 routes, registered in `sim/urls.py`.
@@ -33,7 +33,7 @@ from sim.validation import validate_create
 
 COLLECTION_ALLOW = "GET, QUERY, POST, HEAD, OPTIONS"
 ITEM_ALLOW = "GET, POST, PUT, DELETE, HEAD, OPTIONS"
-# The reference advertises only the form type here; all three formats really filter on
+# The public service advertises only the form type here; all three formats really filter on
 # /sim, so the full list is the truthful one.
 QUERY_HEADERS = {"Accept-Query": ACCEPT_QUERY}
 
@@ -157,7 +157,7 @@ class EntityViewSet(ApiViewSet):
 
 
 def _simulated_write(id: str, *, unknown: ApiError) -> Response:
-    """POST/PUT on an item: bodies are ignored, as in the reference; 11 is created,
+    """POST/PUT on an item: bodies are ignored, as in the public service; 11 is created,
     10 amended, other existing ids refused; `unknown` is what a missing id answers."""
     if id == str(data.CREATED_ID):
         return _entity(data.bob(), 201)

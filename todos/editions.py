@@ -154,7 +154,7 @@ CURRENT = TodoEdition(
     todo_item_verbs=frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}),
     todos_allow="OPTIONS, GET, HEAD, POST, QUERY, PUT",
     todo_item_allow="OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE",
-    # 200 with or without a session: the reference's 204 for multi-player without
+    # 200 with or without a session: the public service's 204 for multi-player without
     # X-CHALLENGER is an accident of where its rewrite runs.
     options_todos_status=(200, 200),
     advertise_formats=True,

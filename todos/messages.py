@@ -1,6 +1,6 @@
 """The todo routes' error texts, sent by the views and validators here and recognised by
 the curriculum's challenge conditions (which sit above todos and import them from here).
-Texts are exact copies of the reference service's: client suites assert them.
+Texts are exact copies of the public service's: client suites assert them.
 """
 
 from __future__ import annotations

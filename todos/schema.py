@@ -191,7 +191,7 @@ BODY_TEXT = (
     "type such as `application/vnd.apichallenges.todo+xml`): a `<todo>` element holding "
     "the field elements, or the field elements alone, e.g. "
     "`<title>file paperwork</title><doneStatus>true</doneStatus>`. XML responses list a "
-    "todo's elements as the reference does: `doneStatus`, `description`, `id`, `title`."
+    "todo's elements as the public service does: `doneStatus`, `description`, `id`, `title`."
 )
 
 list_todos = _schema(

@@ -20,7 +20,6 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from cachetools import LRUCache
-from django.conf import settings
 from django.db import connection
 
 from challengers.models import Challenger
@@ -164,18 +163,13 @@ def list_rows(challenger: Challenger | None) -> list[dict]:
     """The rows a request reads: its session's, or the read-only default list."""
     if challenger is None:
         return default_rows()
-    if settings.APICHALLENGES_KEEP_LISTS:
-        return KEPT_ROWS.rows(challenger)
-    return todo_rows(challenger)
+    return KEPT_ROWS.rows(challenger)
 
 
 def list_rows_and_token(challenger: Challenger) -> tuple[list[dict], int | None]:
     """A session's rows and the `list_token` they belong to, read together: a write that
     names that token changes nothing if another write came first (`todos.services`)."""
-    if settings.APICHALLENGES_KEEP_LISTS:
-        return KEPT_ROWS.rows_and_token(challenger)
-    token, fetched = _rows_with_token(challenger)
-    return [row_from_columns(*columns) for columns in fetched], token
+    return KEPT_ROWS.rows_and_token(challenger)
 
 
 def find_row(rows: Iterable[dict], todo_id: int | None) -> dict | None:

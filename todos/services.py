@@ -172,7 +172,7 @@ def create_todo(
 
     One UPDATE takes the next id and counts the todo only while the list is under `cap`
     (0 = unlimited); no row back means the list is full (409). A draft without a title is
-    refused after that check, as the reference orders them, and the rollback gives
+    refused after that check, as the public service orders them, and the rollback gives
     the id back. On PostgreSQL a complete draft is written in one statement.
     """
     token = new_list_token()

@@ -3,9 +3,9 @@
 This module owns the todo field rules (lengths in code points) and every message they
 produce; it never touches the database. Callers pass the dict a body parser produced
 (field names in any case) and get back normalised rows (`id`, `title`, `doneStatus`,
-`description`) or an `ApiError` with the reference's text.
+`description`) or an `ApiError` with the public service's text.
 
-Where the reference reports "the first failure in hash order" we report the first
+Where the public service reports "the first failure in hash order" we report the first
 problem in the client's own field order, so the same body always gets the same message.
 """
 
@@ -73,7 +73,7 @@ def normalise(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _unknown_name(name: str, value: Any) -> str:
-    # An XML element with children arrives as a nested object; the reference names the
+    # An XML element with children arrives as a nested object; the public service names the
     # first of them (`Could not find field: bob.title`).
     if isinstance(value, dict) and value:
         first = next(iter(value))
@@ -82,7 +82,7 @@ def _unknown_name(name: str, value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The steps of a validation, in the reference's order
+# The steps of a validation, in the public service's order
 # ---------------------------------------------------------------------------------------
 
 
@@ -259,7 +259,7 @@ def validate_import(doc: Any) -> list[dict[str, Any]]:
     """Validate a whole todo-store import `{"todos":[{...}, ...]}` before anything changes.
 
     Returns normalised rows (`id` only when supplied). Every problem is a 400 with the
-    reference's reason where one fits; the caller replaces the store only on success.
+    public service's reason where one fits; the caller replaces the store only on success.
     """
     if not isinstance(doc, dict):
         raise ApiError(400, "ERROR: Data is not an object of instantiated entities")

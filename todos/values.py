@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from practiceapi.protocol.errors import FailedValidation
+from practiceapi.protocol.numbers import MAX_NUMBER_LENGTH
 from todos.messages import not_a_boolean
 from todos.resource import TODO_FIELDS
 
@@ -28,14 +29,22 @@ def display(value: Any) -> str:
 
 
 def id_key(value: Any) -> int | None:
-    """A body `id` as an integer when it denotes one (`3`, `3.0`, `"3"`), else None."""
+    """A body `id` as an integer when it denotes one (`3`, `3.0`, `"3"`), else None.
+
+    Text longer than any number a body's numbers may be (numbers.MAX_NUMBER_LENGTH)
+    denotes none: it is never handed to float().
+    """
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         return int(value) if math.isfinite(value) and value.is_integer() else None
-    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()):
+    if (
+        isinstance(value, str)
+        and len(value) <= MAX_NUMBER_LENGTH
+        and _NUMBER_TEXT.fullmatch(value.strip())
+    ):
         number = float(value)
         return int(number) if math.isfinite(number) and number.is_integer() else None
     return None

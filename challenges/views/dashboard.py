@@ -5,6 +5,13 @@ Server-rendered so every essential works without JavaScript; `static/dashboard/d
 only adds live updates (polling `status.json`: ticks, near misses, the next challenge),
 copy buttons and remembered GUIDs. The secret token is never shown: the downloadable
 progress file leaves it out too.
+
+Classrooms share computers, and a GUID is a student's only credential. So this browser
+remembers a session (the `X-CHALLENGER` cookie the start page offers again) only when
+the student asks with a form of this site: creating, opening or restoring a session on
+the start page, joining a class, or "Remember this session on this computer" on the
+progress page. Opening a progress page, such as a link someone sent, remembers nothing;
+the start page and the progress page offer to forget.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from django.shortcuts import render
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from challengers.limits import SessionLimitReached, admit_new_session
 from challengers.models import Challenger, Cohort
@@ -214,10 +221,11 @@ def _page_url(challenger: Challenger) -> str:
     return f"/gui/challenges/{challenger.guid}"
 
 
-def _redirect_to(challenger: Challenger) -> HttpResponse:
+def _redirect_to(challenger: Challenger, *, remember: bool = True) -> HttpResponse:
     # 303: after a POST the browser fetches the page with GET.
     response = HttpResponseRedirect(_page_url(challenger), status=303)
-    remember_session(response, challenger)
+    if remember:
+        remember_session(response, challenger)
     return response
 
 
@@ -230,6 +238,16 @@ def remember_session(response: HttpResponse, challenger: Challenger) -> None:
         httponly=True,  # read by the server only (start page, /gui/challenges)
         secure=settings.SESSION_COOKIE_SECURE,
     )
+
+
+def forget_session(response: HttpResponse) -> None:
+    response.delete_cookie(COOKIE, samesite="Lax")
+
+
+def remembered_guid(request: HttpRequest) -> str:
+    """The GUID this browser's cookie names, as stored ("" for none)."""
+    value = request.COOKIES.get(COOKIE, "")
+    return canonical_guid(value) if 0 < len(value) <= 64 else ""
 
 
 def cookie_session(request: HttpRequest) -> Challenger | None:
@@ -283,9 +301,15 @@ def _too_many(response: HttpResponse, refused: SessionLimitReached) -> HttpRespo
     return response
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def open_session(request: HttpRequest) -> HttpResponse:
-    """`/gui/challenges`: the GUID form's target, else the remembered or single session."""
+    """`/gui/challenges`: the GUID form's target, else the remembered or single session.
+
+    Posted (the start page's form, and its "Create a session" button once the API made
+    one), it remembers the session in this browser; a GET with `?guid=` (a link) opens the
+    page only."""
+    if request.method == "POST":
+        return _open_and_remember(request)
     if mode() == "single":
         return HttpResponseRedirect(f"/gui/challenges/{SINGLE_PLAYER_GUID}")
     typed = request.GET.get("guid", "").strip()
@@ -295,6 +319,32 @@ def open_session(request: HttpRequest) -> HttpResponse:
     if remembered is not None:
         return HttpResponseRedirect(_page_url(remembered))
     return HttpResponseRedirect("/")
+
+
+def _open_and_remember(request: HttpRequest) -> HttpResponse:
+    typed = _url_safe(request.POST.get("guid", "").strip())
+    challenger = find_session(typed)
+    if challenger is None:
+        return _unknown(request, typed)
+    return _redirect_to(challenger)
+
+
+@require_POST
+def remember_form(request: HttpRequest, guid: str) -> HttpResponse:
+    """The progress page's "Remember this session on this computer"."""
+    challenger = find_session(guid)
+    if challenger is None:
+        return _unknown(request, guid)
+    return _redirect_to(challenger)
+
+
+@require_POST
+def forget_form(request: HttpRequest) -> HttpResponse:
+    """The "Forget it on this computer" forms: the cookie goes, and the start page offers
+    nothing."""
+    response = HttpResponseRedirect("/", status=303)
+    forget_session(response)
+    return response
 
 
 def _url_safe(guid: str) -> str:
@@ -329,12 +379,11 @@ def _render_progress(
             "profile_cohort": challenger.cohort.code if challenger.cohort else "",
             # The "Try it" editor's starting requests (templates/dashboard/_tryit.html).
             "tryit_examples": examples_script(challenges_for(mode())),
+            "remembered": remembered_guid(request) == challenger.guid,
         }
     )
     context.update(extra)
-    response = render(request, "dashboard/progress.html", context, status=status)
-    remember_session(response, challenger)
-    return response
+    return render(request, "dashboard/progress.html", context, status=status)
 
 
 @never_cache
@@ -387,7 +436,7 @@ def profile_form(request: HttpRequest, guid: str) -> HttpResponse:
             profile_cohort=code,
         )
     save_profile(challenger, changes)
-    return _redirect_to(challenger)
+    return _redirect_to(challenger, remember=False)
 
 
 @require_POST

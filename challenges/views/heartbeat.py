@@ -19,7 +19,7 @@ class HeartbeatView(ApiView):
     X-HTTP-Method-Override)."""
 
     negotiate = False  # an unsupported Accept still gets its 204
-    headers_on_405 = ALLOW  # QUERY: we answer 405 where the reference has no route (404)
+    headers_on_405 = ALLOW  # QUERY: we answer 405 where the public service has no route (404)
 
     @heartbeat(204, "The server is up (no body)")
     def get(self, request: Request) -> HttpResponse:
@@ -37,7 +37,7 @@ class HeartbeatView(ApiView):
 
     @heartbeat(500, "A deliberate server error, for practising")
     def patch(self, request: Request) -> HttpResponse:
-        # The reference's phrase, "Server Error", is set with every 500.
+        # The public service's phrase, "Server Error", is set with every 500.
         return empty_response(500)
 
     def trace(self, request: Request) -> HttpResponse:

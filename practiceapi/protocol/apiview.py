@@ -124,7 +124,7 @@ class ApiView(APIView):
         return hasattr(self, method.lower())
 
     def before_negotiation(self, request: Request) -> None:
-        """Checks the reference makes before Accept validation (e.g. the _limit guard)."""
+        """Checks the public service makes before Accept validation (e.g. the _limit guard)."""
 
     def after_negotiation(self, request: Request) -> None:
         """Runs once the response type is known, before the Content-Type is looked at."""
@@ -149,11 +149,11 @@ class ApiView(APIView):
         Each request so left its objects (about 60) in reference cycles that only the
         garbage collector frees, in a young-generation pass every dozen requests, long
         after they left the CPU's caches. Once the answer is rendered nothing reads them:
-        the references are dropped here, and the request's objects are freed as it ends
-        (the classroom mix: 6-9 % less CPU in one process on SQLite; docs/benchmark.md,
-        "What each server piece buys"). Rendering here rather than in Django's
-        handler skips nothing: no layer of the API's stack has a
-        `process_template_response` (tests/core/test_middleware_stacks.py)."""
+        the references are dropped here, and the request's objects are freed as it ends,
+        while their memory is still in the CPU's caches (docs/benchmark.md, "What each
+        server piece buys"). Rendering here rather than in Django's handler skips nothing:
+        no layer of the API's stack has a `process_template_response`
+        (tests/core/test_middleware_stacks.py)."""
         response = super().dispatch(request, *args, **kwargs)
         if isinstance(response, Response):
             response.render()

@@ -128,7 +128,7 @@ class VendorXml:
             return False
         base = media[len("application/") : -len("+xml")]
         token = base[max(base.rfind("."), base.rfind("-")) + 1 :]
-        # As in the reference, reserved names are checked against the model token only:
+        # As in the public service, reserved names are checked against the model token only:
         # they stop a model name from claiming e.g. `application/problem+xml`, but never
         # fire for another name, so `application/soap-item+xml` still counts.
         return token in self.names and token not in _RESERVED_TOKENS

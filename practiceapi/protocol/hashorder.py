@@ -1,12 +1,12 @@
 """The order in which a Java `HashMap` iterates its string keys.
 
-The reference builds its XML by converting each entity to an org.json `JSONObject`, which
+The public service builds its XML by converting each entity to an org.json `JSONObject`, which
 stores members in a `java.util.HashMap`, and then walking that map. So the element order
 of its XML is not the definition order but the map's bucket order, which is fixed for a
 fixed set of keys. Student suites validate that XML against schemas with `xs:sequence`
-written from the reference, so the XML renderer reproduces the order;
+written from the public service, so the XML renderer reproduces the order;
 computing it, rather than listing it, keeps the reason next to the result and lets a new
-field land where the reference would put it.
+field land where the public service would put it.
 
 A `HashMap` created with the default capacity (16) and load factor (0.75) doubles its
 table whenever it holds more than three quarters of its capacity. A key's bucket is

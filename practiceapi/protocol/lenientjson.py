@@ -1,6 +1,6 @@
-"""JSON read as the 2024-26 reference service's engine read request bodies: Gson's lenient mode.
+"""JSON read as the public service's 2024-26 engine read request bodies: Gson's lenient mode.
 
-Gson's `fromJson` always reads leniently, so the 2024-26 reference service accepted bodies that are
+Gson's `fromJson` always reads leniently, so the public service of 2024-26 accepted bodies that are
 not JSON: unquoted names and values (`{title: a}`, `"doneStatus": done` is the string
 "done"), single-quoted strings, `=`/`=>` between name and value, `;` between members,
 and `//`, `#` and `/* */` comments. `true`, `false` and `null` are keywords in any case,

@@ -1,6 +1,6 @@
 """Error texts of the protocol itself and of field validation in general, shared by every
 app that validates a body. An app's own texts live in that app. Texts
-are exact copies of the reference service's: client suites assert them.
+are exact copies of the public service's: client suites assert them.
 """
 
 from __future__ import annotations

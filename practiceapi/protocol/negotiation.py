@@ -89,11 +89,6 @@ class MediaRange:
         return self.q is not None and self.q > 0
 
 
-def parse_accept(header: str | None) -> list[MediaRange]:
-    """The header's media ranges in header order (at most `MAX_RANGES`); [] when blank."""
-    return list(_ranges(header))
-
-
 def select_media_type(
     accept: str | None,
     producible: Sequence[str] = PRODUCIBLE,
@@ -119,7 +114,7 @@ def select_media_type(
     return chosen
 
 
-# What the 2024-26 reference engine recognised in an Accept item (by substring), and as what.
+# What the public service's 2024-26 engine recognised in an Accept item (by substring), and as what.
 _ENGINE_KINDS = (
     ("application/xml", XML),
     ("application/json", JSON),
@@ -135,7 +130,7 @@ def _engine_kind(item: str) -> str | None:
 
 
 def engine_media_type(accept: str | None, producible: Sequence[str] = PRODUCIBLE) -> str:
-    """The response type as the 2024-26 reference engine chose it, or raise NotAcceptable.
+    """The response type as the public service's 2024-26 engine chose it, or raise NotAcceptable.
 
     It answered JSON or XML only. An Accept item counted if it contained one of the
     types it recognised (`text/plain` and `text/html` were answered as JSON); a header with
@@ -161,8 +156,9 @@ class RankedAccept:
 
 
 class HeaderOrderAccept:
-    """As the 2024-26 reference engine read Accept: JSON or XML, by header order, q-values unread
-    (`engine_media_type`); structured XML types are not told apart from others."""
+    """As the public service's 2024-26 engine read Accept: JSON or XML, by header order,
+    q-values unread (`engine_media_type`); structured XML types are not told apart from
+    others."""
 
     @staticmethod
     def media_type(

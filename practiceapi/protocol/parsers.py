@@ -40,6 +40,7 @@ from practiceapi.protocol import lenientjson
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import INVALID_JSON, NOT_AN_OBJECT
 from practiceapi.protocol.negotiation import JSON, XML, is_xml_type
+from practiceapi.protocol.numbers import bounded_float, bounded_int
 from practiceapi.protocol.query import Field
 from practiceapi.protocol.settings import protocol_settings
 
@@ -106,6 +107,26 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+# Built once: json.loads with any option builds a decoder per call. Every number literal
+# is measured before it is converted (numbers.bounded_int), so a long one is a syntax
+# error of its own rather than Python's int() digit-limit error, and costs no conversion.
+_STRICT_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=bounded_int, parse_float=bounded_float
+)
+
+
+def decode_strict_json(text: str) -> Any:
+    """`json.loads(text)` without `NaN`/`Infinity` and with numbers of bounded length.
+
+    Raises what json.loads raises (ValueError, RecursionError); a number too long to read
+    is a `numbers.NumberTooLong`, a ValueError too.
+    """
+    if text.startswith("\ufeff"):
+        # As json.loads refuses a text that still starts with a byte-order mark.
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return _STRICT_DECODER.decode(text)
+
+
 def _json_error_detail(exc: Exception) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return f"line {exc.lineno} column {exc.colno}: {exc.msg}"
@@ -141,7 +162,7 @@ def loads_strict(body: bytes, invalid_message: str = INVALID_JSON) -> Any:
     if not text.strip():
         return None
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        document = decode_strict_json(text)
     except (ValueError, RecursionError) as exc:
         raise BodyError(f"{invalid_message} ({_json_error_detail(exc)})") from None
     if _too_deep(document):

@@ -3,7 +3,7 @@
 Renderers turn these into bytes in any of the supported formats, so a view never builds a
 body by hand. Rows are plain dicts whose keys are the `fields`, in output order.
 `xml_fields`, when given, is the element order of the XML form (the same names, reordered
-as the reference orders them, which student suites check); every other format keeps
+as the public service orders them, which student suites check); every other format keeps
 `fields` order.
 """
 
@@ -49,5 +49,5 @@ class ErrorMessages:
     """The shared error shape: `{"errorMessages":[...]}` and its XML form."""
 
     messages: list[str]
-    # XML child element name; some 404s use "message", as the reference does.
+    # XML child element name; some 404s use "message", as the public service does.
     xml_child: str = "errorMessage"

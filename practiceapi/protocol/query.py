@@ -7,17 +7,14 @@ ANDed, regex and wildcard ones included.
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import regex
-
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import limit_over, not_non_negative
+from practiceapi.protocol.numbers import MAX_NUMBER_LENGTH, number_too_long, saturated_int
+from practiceapi.protocol.patterns import compile_pattern, regex_budget
 
 
 @dataclass(frozen=True)
@@ -232,111 +229,8 @@ def parse_query_string(raw: str, *, strict: bool = False) -> ParsedQuery:
 
 
 # ---------------------------------------------------------------------------------------
-# Regex safety
+# Wildcards (regular expressions: practiceapi/protocol/patterns.py)
 # ---------------------------------------------------------------------------------------
-
-# A pattern longer than this is refused outright: compiling it is already costly.
-MAX_PATTERN_LENGTH = 1000
-# Budget for one regex evaluation, and for all regex work of one request.
-# Real filters of a class take microseconds; these bound what one hostile request costs
-# (the regex module may overshoot a timeout up to about twice).
-REGEX_EVAL_TIMEOUT = 0.02
-REGEX_REQUEST_BUDGET = 0.05
-# The regex module expands counted repeats when compiling, with no time limit:
-# `(a{1000}){1000}` costs over a second before matching starts.
-MAX_REPEAT_EXPANSION = 10_000
-_COUNTED_REPEAT = regex.compile(r"(?<!\\)\{([0-9]+)(?:,([0-9]*))?\}")
-REGEX_TIMEOUT_MESSAGE = "Regular expression evaluation took too long"
-
-
-class RegexBudget:
-    """Wall-clock time left for regex evaluation within one request."""
-
-    def __init__(self, total: float = REGEX_REQUEST_BUDGET) -> None:
-        self.remaining = total
-
-    def run(self, func: Callable[..., Any], *args: Any) -> Any:
-        """Call `func(*args, timeout=...)`, charging the time spent to this budget.
-
-        Raises ApiError(400) when the evaluation or the request budget runs out, so a
-        catastrophic pattern costs at most REGEX_REQUEST_BUDGET seconds of one worker.
-        """
-        if self.remaining <= 0:
-            raise ApiError(400, REGEX_TIMEOUT_MESSAGE)
-        started = time.monotonic()
-        try:
-            return func(*args, timeout=min(REGEX_EVAL_TIMEOUT, self.remaining))
-        except TimeoutError as exc:
-            raise ApiError(400, REGEX_TIMEOUT_MESSAGE) from exc
-        finally:
-            self.remaining -= time.monotonic() - started
-
-
-_current_budget: ContextVar[RegexBudget | None] = ContextVar("regex_budget", default=None)
-
-
-@contextmanager
-def regex_budget() -> Iterator[RegexBudget]:
-    """Share one RegexBudget across everything evaluated inside the block.
-
-    Nested blocks reuse the outer budget, so a QUERY request that runs URL filters,
-    structured filters and JSONPath functions spends a single total.
-    """
-    budget = _current_budget.get()
-    if budget is not None:
-        yield budget
-        return
-    budget = RegexBudget()
-    token = _current_budget.set(budget)
-    try:
-        yield budget
-    finally:
-        _current_budget.reset(token)
-
-
-def current_budget() -> RegexBudget:
-    """The active budget, or a fresh one when called outside `regex_budget()`."""
-    return _current_budget.get() or RegexBudget()
-
-
-def check_pattern_size(pattern: str, *, status: int = 400) -> None:
-    """Refuse patterns too long, or whose counted repeats ({n}, {n,m}) would expand too far
-    when compiled. The product of every bound in the pattern over-approximates nesting,
-    which is fine for the short filters students write."""
-    if len(pattern) > MAX_PATTERN_LENGTH:
-        raise ApiError(
-            status,
-            f"Regular expression is too long (max {MAX_PATTERN_LENGTH} characters)",
-        )
-    expansion = 1
-    for match in _COUNTED_REPEAT.finditer(pattern):
-        bound = int(match.group(2) or match.group(1))
-        expansion *= max(bound, 1)
-        if expansion > MAX_REPEAT_EXPANSION:
-            raise ApiError(
-                status,
-                "Regular expression repeat counts are too large "
-                f"(their product may be at most {MAX_REPEAT_EXPANSION})",
-            )
-
-
-def compile_regex(pattern: str, *, status: int = 400, flags: int = 0) -> regex.Pattern[str]:
-    """Compile a client pattern, answering `status` with the regex error when invalid."""
-    check_pattern_size(pattern, status=status)
-    try:
-        return regex.compile(pattern, flags)
-    except (regex.error, RecursionError, OverflowError, ValueError) as exc:
-        raise ApiError(status, f"Invalid regular expression: {exc}") from exc
-
-
-def safe_fullmatch(compiled: regex.Pattern[str], value: str) -> bool:
-    """Whole-value regex match under the request's time budget."""
-    return current_budget().run(compiled.fullmatch, value) is not None
-
-
-def safe_search(compiled: regex.Pattern[str], value: str) -> bool:
-    """Regex search anywhere in the value under the request's time budget."""
-    return current_budget().run(compiled.search, value) is not None
 
 
 def wildcard_match(pattern: str, value: str) -> bool:
@@ -374,7 +268,7 @@ def wildcard_match(pattern: str, value: str) -> bool:
 # Typed values and comparisons
 # ---------------------------------------------------------------------------------------
 
-_INTEGER_TEXT = regex.compile(r"([+-]?)([0-9]+)(?:\.([0-9]*))?")
+_INTEGER_TEXT = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]*))?")
 
 
 def find_field(fields: Sequence[Field], name: str) -> Field | None:
@@ -387,15 +281,15 @@ def find_field(fields: Sequence[Field], name: str) -> Field | None:
 
 
 def parse_integer(value: str, field_name: str) -> int:
-    """Parse an integer filter value: `01`, `+1`, `1.0` are 1; `1.5` and `abc` are 400s."""
-    match = _INTEGER_TEXT.fullmatch(value.strip())
+    """Parse an integer filter value: `01`, `+1`, `1.0` are 1; `1.5` and `abc` are 400s,
+    and so is a value too long to read (numbers.MAX_NUMBER_LENGTH)."""
+    text = value.strip()
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise ApiError(400, number_too_long(f"The value for field {field_name}"))
+    match = _INTEGER_TEXT.fullmatch(text)
     if match is None or (match.group(3) and match.group(3).strip("0")):
         raise ApiError(400, f"{value} is not a valid integer for field {field_name}")
-    digits = match.group(2).lstrip("0") or "0"
-    try:
-        number = int(digits)
-    except ValueError as exc:  # beyond Python's int-from-string digit limit
-        raise ApiError(400, f"{value} is not a valid integer for field {field_name}") from exc
+    number = int(match.group(2))
     return -number if match.group(1) == "-" else number
 
 
@@ -492,8 +386,7 @@ def text_predicate(fld: Field, test: Callable[[str], bool]) -> Predicate:
 def compile_filter(item: Filter, fld: Field) -> Predicate:
     """Validate one URL/form filter against its field and turn it into a predicate."""
     if item.op == MATCHES:
-        compiled = compile_regex(item.value)
-        return text_predicate(fld, lambda text: safe_fullmatch(compiled, text))
+        return text_predicate(fld, compile_pattern(item.value).fullmatch)
     if item.op == WILDCARD:
         pattern = item.value
         return text_predicate(fld, lambda text: wildcard_match(pattern, text))
@@ -522,8 +415,7 @@ def compile_filters(filters: Sequence[Filter], fields: Sequence[Field]) -> list[
 
 def filter_rows(rows: Iterable[dict], predicates: Sequence[Predicate]) -> list[dict]:
     """Rows satisfying every predicate (AND: regex/wildcard do not short-circuit)."""
-    with regex_budget():
-        return [row for row in rows if all(pred(row) for pred in predicates)]
+    return [row for row in rows if all(pred(row) for pred in predicates)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -577,20 +469,19 @@ class Paging:
 # No default page and no cap; an explicit `_limit`/`_offset` is still honoured.
 UNPAGED = Paging(None, None, False)
 
-_NON_NEGATIVE = regex.compile(r"[0-9]+")
+_NON_NEGATIVE = re.compile(r"[0-9]+")
 
 
 def _non_negative(raw: str, op: str | None, name: str) -> int:
     # A value given with any operator but '=' (e.g. `_limit>5`) is as invalid as `-1`.
     text = raw.strip()
-    if op not in (None, EQUALS) or not _NON_NEGATIVE.fullmatch(text):
+    valid = op in (None, EQUALS) and _NON_NEGATIVE.fullmatch(text)
+    number = saturated_int(text) if valid else None
+    if number is None:
         raise ApiError(400, not_non_negative(name))
-    digits = text.lstrip("0") or "0"
-    if len(digits) > 18:
-        # Larger than any collection; keep it small so slicing stays cheap and
-        # int() never meets Python's digit limit.
-        digits = "9" * 18
-    return int(digits)
+    # However many digits it has, a page size or offset beyond any collection is read as
+    # one number larger than every collection, never converted whole.
+    return number
 
 
 def resolve_paging(query: ParsedQuery, paging: Paging) -> tuple[int | None, int]:
@@ -627,10 +518,11 @@ def apply_query(
     paging entirely (and ignores `_limit`/`_offset`). Everything is validated before
     any row is looked at, so a bad value is a 400 even on an empty collection.
     """
-    predicates = compile_filters(query.filters, fields)
-    sort_keys = resolve_sort(query.sort, fields)
-    window = resolve_paging(query, paging) if paging is not None else None
-    result = filter_rows(rows, predicates)
+    with regex_budget():
+        predicates = compile_filters(query.filters, fields)
+        sort_keys = resolve_sort(query.sort, fields)
+        window = resolve_paging(query, paging) if paging is not None else None
+        result = filter_rows(rows, predicates)
     if sort_keys:
         result = sort_rows(result, sort_keys)
     if window is not None:

@@ -7,21 +7,20 @@ filtering for every format, for any collection.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-import regex
-from iregexp_check import check as iregexp_valid
-from jsonpath_rfc9535 import JSONPathEnvironment, JSONPathError, JSONPathQuery
+from jsonpath_rfc9535 import JSONPathEnvironment, JSONPathError, JSONPathIndexError, JSONPathQuery
 from jsonpath_rfc9535.function_extensions import Match, Search
-from jsonpath_rfc9535.function_extensions._pattern import map_re
+from jsonpath_rfc9535.lex import tokenize
+from jsonpath_rfc9535.tokens import TokenStream, TokenType
 
 from practiceapi.protocol.errors import ApiError
 from practiceapi.protocol.messages import not_non_negative
-from practiceapi.protocol.parsers import BodyFormats, BodyParser
+from practiceapi.protocol.numbers import MAX_NUMBER_LENGTH, NumberTooLong
+from practiceapi.protocol.parsers import BodyFormats, BodyParser, decode_strict_json
+from practiceapi.protocol.patterns import compile_iregexp, compile_pattern, regex_budget
 from practiceapi.protocol.query import (
     EQUALS,
     GREATER_THAN,
@@ -34,19 +33,14 @@ from practiceapi.protocol.query import (
     ParsedQuery,
     Predicate,
     apply_query,
-    check_pattern_size,
     compare_predicate,
     compile_filters,
-    compile_regex,
     filter_rows,
     find_field,
     page_rows,
     parse_query_string,
-    regex_budget,
     resolve_paging,
     resolve_sort,
-    safe_fullmatch,
-    safe_search,
     sort_rows,
     text_predicate,
 )
@@ -69,51 +63,33 @@ NOT_RESOURCES_MESSAGE = "JSONPath query must select complete resource objects fr
 # ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
-def _iregexp(pattern: str, flags: int) -> regex.Pattern[str] | None:
-    """Compile an I-Regexp (RFC 9485) the way the library does; None if invalid."""
-    if not iregexp_valid(pattern):
-        return None
-    try:
-        return regex.compile(map_re(pattern), flags)
-    except (regex.error, RecursionError, OverflowError, ValueError):
-        return None
-
-
-def _check_pattern_length(pattern: str) -> None:
-    check_pattern_size(pattern)
-
-
 class SafeMatch(Match):
-    """RFC 9535 `match()` with the request's regex time budget.
+    """RFC 9535 `match()` on RE2 (practiceapi/protocol/patterns.py).
 
-    Same semantics as the library's `Match` (I-Regexp check, `.` mapping, full match,
-    False for non-strings or invalid patterns), but the evaluation gets a `timeout`;
-    running out is a 400 rather than a hung worker.
+    Same semantics as the library's `Match`: an I-Regexp (checked as the library checks
+    it, `.` as it maps it) that must match the whole value; False for non-strings or
+    invalid patterns. A valid one too long or too complex to run is a 400.
     """
 
     def __call__(self, string: object, pattern: object) -> bool:
         if not isinstance(pattern, str) or not isinstance(string, str):
             return False
-        _check_pattern_length(pattern)
-        compiled = _iregexp(pattern, 0)
-        return compiled is not None and safe_fullmatch(compiled, string)
+        compiled = compile_iregexp(pattern)
+        return compiled is not None and compiled.fullmatch(string)
 
 
 class SafeSearch(Search):
-    """RFC 9535 `search()` with the request's regex time budget (see SafeMatch)."""
+    """RFC 9535 `search()` on RE2: as SafeMatch, matching anywhere in the value."""
 
     def __call__(self, string: object, pattern: object) -> bool:
         if not isinstance(pattern, str) or not isinstance(string, str):
             return False
-        _check_pattern_length(pattern)
-        # The library compiles search patterns with VERSION1; keep identical semantics.
-        compiled = _iregexp(pattern, regex.VERSION1)
-        return compiled is not None and safe_search(compiled, string)
+        compiled = compile_iregexp(pattern)
+        return compiled is not None and compiled.search(string)
 
 
 class SafeJSONPathEnvironment(JSONPathEnvironment):
-    """A private environment whose `match`/`search` are time-bounded.
+    """A private environment whose `match`/`search` run on RE2.
 
     The library registers function extensions per environment instance, so replacing
     them here leaves the module-level default environment untouched (no monkeypatch).
@@ -123,6 +99,17 @@ class SafeJSONPathEnvironment(JSONPathEnvironment):
         super().setup_function_extensions()
         self.function_extensions["match"] = SafeMatch()
         self.function_extensions["search"] = SafeSearch()
+
+    def compile(self, query: str) -> JSONPathQuery:
+        """The library's compile, with every array index measured before the parser
+        converts it with int() (which refuses more than 4300 digits, and is slow well
+        before): one too long to read is out of range, as the library says of any index
+        beyond +/-(2^53-1)."""
+        tokens = tokenize(query)
+        for token in tokens:
+            if token.type_ == TokenType.INDEX and len(token.value) > MAX_NUMBER_LENGTH:
+                raise JSONPathIndexError("index out of range", token=token)
+        return JSONPathQuery(env=self, segments=tuple(self.parser.parse(TokenStream(tokens))))
 
 
 _ENV = SafeJSONPathEnvironment()
@@ -150,11 +137,6 @@ def _evaluate(compiled: JSONPathQuery, document: Any) -> list[Any]:
         raise ApiError(400, str(exc)) from exc
     except RecursionError as exc:
         raise ApiError(400, "JSONPath expression is nested too deeply") from exc
-
-
-def jsonpath_select(expression: str, document: Any) -> list[Any]:
-    """Values selected by `expression` from `document`, in evaluation order."""
-    return _evaluate(jsonpath_compile(expression), document)
 
 
 def select_resources(expression: str, rows: list[dict], collection_name: str) -> list[dict]:
@@ -225,8 +207,7 @@ def _text_test(op: str, operand: str) -> Callable[[str], bool]:
         return lambda text: text.startswith(operand)
     if op == "endsWith":
         return lambda text: text.endswith(operand)
-    compiled = compile_regex(operand, status=422)
-    return lambda text: safe_fullmatch(compiled, text)
+    return compile_pattern(operand, status=422).fullmatch
 
 
 def _in_predicate(fld: Field, values: list[Any]) -> Predicate:
@@ -312,11 +293,6 @@ def _non_negative_json(value: Any, name: str) -> int:
     return value
 
 
-def _reject_constant(name: str) -> Any:
-    # json.loads accepts NaN/Infinity by default; the query body is strict JSON.
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def parse_structured(body: bytes, fields: Sequence[Field]) -> StructuredQuery:
     """Parse and validate a structured JSON query body (strict JSON)."""
     try:
@@ -326,7 +302,10 @@ def parse_structured(body: bytes, fields: Sequence[Field]) -> StructuredQuery:
     if not text.strip():
         raise ApiError(422, "Structured JSON query body must be an object")
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        # Strict JSON: no NaN/Infinity, and no number too long to read.
+        document = decode_strict_json(text)
+    except NumberTooLong as exc:
+        raise ApiError(400, f"Malformed JSON query body ({exc})") from None
     except (ValueError, RecursionError) as exc:
         raise ApiError(400, "Malformed JSON query body") from exc
     if not isinstance(document, dict):
@@ -441,10 +420,10 @@ def run_query_body(
 ) -> list[dict]:
     """Answer a QUERY request: the rows selected by the body combined with the URL query.
 
-    `read_body` parses the body (a view passes `lambda: request.data`): it runs inside the
-    regex time budget, since a structured body compiles its patterns, and its errors, like
-    every error here, carry `Accept-Query`. `rows` arrive in the default order (ascending
-    id).
+    `read_body` parses the body (a view passes `lambda: request.data`): it runs within the
+    request's regex work budget, since a structured body compiles its patterns, and its
+    errors, like every error here, carry `Accept-Query`. `rows` arrive in the default order
+    (ascending id).
     """
     try:
         with regex_budget():

@@ -8,12 +8,12 @@ the mirror (which passes an `Item` named `messageDetails` with the single field
 
 Shared rules:
 * Field order is the payload's `fields`, except in XML where a payload may name its own
-  `xml_fields` order (the reference's hash order, which student suites check).
+  `xml_fields` order (the public service's hash order, which student suites check).
 * Booleans render as `true`/`false` and ints as digits in every text format.
 * No charset parameter is ever added to the media type (clients compare it exactly);
   bodies are UTF-8.
-* JSON is not HTML-escaped: the reference's Gson `\\u003d` quirk in error bodies is deliberately
-  not copied.
+* JSON is not HTML-escaped: the public service's Gson `\\u003d` quirk in error bodies is
+  deliberately not copied.
 
 These run on the hot path (every list read), so each escaper first checks, with
 cheap substring tests, whether the value needs escaping at all and returns it untouched in
@@ -78,7 +78,7 @@ def _cell(value: Any) -> str:
         return "false"
     if value is None:
         # Fields are always filled in; a missing one renders empty, as the
-        # reference renders a null field, rather than failing the whole response.
+        # public service renders a null field, rather than failing the whole response.
         return ""
     return str(value)
 
@@ -178,7 +178,7 @@ def render_json_seq(payload: Any) -> bytes:
 
 # Markup characters become named entities; characters XML cannot carry literally (C0 and
 # C1 controls including TAB/LF/CR, lone surrogates, U+FFFE/U+FFFF) become hex character
-# references such as `&#xa;`, matching the reference's output.
+# references such as `&#xa;`, matching the public service's output.
 _XML_ESCAPES: dict[int, str] = {
     **{code: f"&#x{code:x};" for code in range(0x20)},
     **{code: f"&#x{code:x};" for code in range(0x7F, 0xA0)},
@@ -260,7 +260,7 @@ def render_xml(payload: Any) -> bytes:
 
 
 def _csv_escape(text: str) -> str:
-    # Quote only when needed, as the reference does, so plain values stay bare.
+    # Quote only when needed, as the public service does, so plain values stay bare.
     if '"' in text or "," in text or "\n" in text or "\r" in text:
         return '"' + text.replace('"', '""') + '"'
     return text
@@ -365,7 +365,7 @@ def _html_needs_escape(text: str) -> bool:
 
 
 def _html_escape(text: str) -> str:
-    # Not html.escape(): that writes `&#x27;` for `'`, the reference writes `&#39;`.
+    # Not html.escape(): that writes `&#x27;` for `'`, the public service writes `&#39;`.
     if _html_needs_escape(text):
         return (
             text.replace("&", "&amp;")

@@ -117,10 +117,10 @@ class ErrorStatusAnswers:
 
 
 class BareStatusAnswers:
-    """As the 2024-26 reference router answered: any Accept naming html gets the page; otherwise the
-    whole Accept header decides (lower-cased, as that router read it):
+    """As the public service's 2024-26 router answered: any Accept naming html gets the page;
+    otherwise the whole Accept header decides (lower-cased, as that router read it):
     `application/...json` gets the JSON error, `application/...xml` the XML one (with the
-    reference's `<message>` element), anything else an empty body typed as the first
+    public service's `<message>` element), anything else an empty body typed as the first
     Accept value (JSON when there is none, or `*/*`)."""
 
     @staticmethod

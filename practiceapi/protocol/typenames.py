@@ -25,9 +25,9 @@ def json_type_name(value: Any) -> str:
 
 
 def gson_type_name(value: Any) -> str:
-    """A body value's type as the 2024-26 reference engine names it: its JSON reader (Gson) reads
-    every number as a double, and anything but a string, boolean or number is "Something
-    Else"."""
+    """A body value's type as the public service's 2024-26 engine names it: its JSON reader
+    (Gson) reads every number as a double, and anything but a string, boolean or number is
+    "Something Else"."""
     if isinstance(value, bool):
         return "BOOLEAN"
     if isinstance(value, (int, float)):

@@ -17,10 +17,10 @@ the 400 for an incomplete body, as before.
 The hand-over between the loop and the Django threads is what this front costs over
 granian's WSGI interface: both threads, and granian's own, take turns at the interpreter on
 every request. With each worker's threads kept on one CPU (practiceapi/server/cpus.py, which
-`make run` asks for with `APICHALLENGES_PIN_WORKER=1`) the front costs 6-9 % more CPU per
-request of the classroom mix than the WSGI interface, and serves 7-15 % more requests per
+`make run` asks for with `APICHALLENGES_PIN_WORKER=1`) the front costs a little more CPU
+per request of the classroom mix than the WSGI interface, and serves more requests per
 second (docs/benchmark.md, "What each server piece buys"). Django run on the loop itself,
-without the hand-over, measured no cheaper, and slower on writes.
+without the hand-over, was no cheaper, and slower on writes.
 asgiref's `WsgiToAsgi` would collect the body too, but with no deadline, which is what
 this front is for. Responses are sent in one piece: the API never streams, and static
 files are small.
@@ -214,9 +214,8 @@ class BufferedBodies:
         # Requests whose body missed its deadline only get their 408 from Django. When many
         # slow clients time out together (their deadlines fall in the same second) they must
         # not queue in front of everyone else's requests, nor hold the interpreter: they run
-        # one at a time on a thread of their own, each followed by a pause. 2,000 of them in
-        # the shared pool held normal requests up to 124 ms; one at a time without the
-        # pause, 34 ms; with it, 18 ms (docs/benchmark.md, "Slow clients").
+        # one at a time on a thread of their own, each followed by a pause that lets the
+        # other threads take the interpreter (docs/benchmark.md, "Slow clients").
         self.late = DjangoThreads(app, 1, "django-late", pause=LATE_PAUSE_S)
         # Larger bodies are refused from their Content-Length by ProtocolMiddleware before
         # anything reads them: no need to wait for them.
@@ -252,7 +251,11 @@ class BufferedBodies:
 def _content_length(scope: Scope) -> int:
     for name, value in scope["headers"]:
         if name == b"content-length":
-            return int(value) if value.isdigit() else 0
+            # A length the server would never accept needs no exact value: any text
+            # beyond 18 digits is counted as too large rather than read.
+            if not value.isdigit():
+                return 0
+            return int(value) if len(value) <= 18 else 10**18
     return 0
 
 

@@ -4,8 +4,8 @@ A worker of practiceapi/server/asgi.py runs three kinds of thread that take turn
 interpreter on every request: granian's thread that hands the request to Python, the event
 loop that collects its body, and the Django thread that answers it. Left to the kernel,
 they run on different CPUs, and each turn moves the interpreter's state from one CPU's
-cache to another's. Kept on one CPU, the same requests cost a worker 6-11 % less CPU on
-2 cores and a fifth to a quarter less on 16 (docs/benchmark.md, "A CPU for each worker").
+cache to another's. Kept on one CPU, the same requests cost a worker noticeably less CPU,
+on small machines and large (docs/benchmark.md, "What each server piece buys").
 
 A worker takes a CPU no other worker of its server holds, and holds it for its lifetime
 as an abstract Unix socket named after the server and the CPU: the kernel frees it when the

@@ -3,9 +3,9 @@ only those in `API_MIDDLEWARE`.
 
 The site's layers (static files, Django's sessions and CSRF, login, messages, the admin's
 lock-out) do nothing for an API request: its views are DRF's with no authentication, and
-nothing on an API route reads a session or a form token. With them the classroom mix
-costs 29-41 % more CPU per request (docs/benchmark.md, "What each server piece buys"). So a
-request is handed to one of two Django handlers by its path
+nothing on an API route reads a session or a form token, yet together they are the
+largest cost of an API request after the view (docs/benchmark.md, "What each server piece
+buys"). So a request is handed to one of two Django handlers by its path
 (`practiceapi.routing.on_api_stack`), each with its own chain. `MIDDLEWARE` stays the
 whole list, in Django's order, because Django's deployment checks look for its classes
 there by name.
@@ -93,10 +93,9 @@ class ApiHandler(ApiStack, ResolvedOnceHandler):
     broken or in a transaction is closed, and the health check re-armed), and three an API
     request has no use for: the debug query log (filled only with DEBUG on, and bounded),
     cache connections (nothing on the API's path uses a cache) and the thread's URL conf
-    (nothing on it sets a URL conf of its own). Sending the two signals costs a request of
-    the classroom mix 9-12 % more CPU time in one process on SQLite (docs/benchmark.md,
-    "What each server piece buys"), so this
-    cycle calls the upkeep itself. tests/core/test_api_request_cycle.py fails when the
+    (nothing on it sets a URL conf of its own). Sending the two signals costs every
+    request of the classroom mix measurably more CPU (docs/benchmark.md, "What each server
+    piece buys"), so this cycle calls the upkeep itself. tests/core/test_api_request_cycle.py fails when the
     receivers change: a new one must be weighed for API requests here.
 
     The answer's bytes are handed to the server as a list: the API never streams, and the

@@ -24,7 +24,6 @@ an app process that the unit would not restart.
 
 from __future__ import annotations
 
-import contextlib
 import grp
 import os
 import pwd
@@ -42,9 +41,9 @@ from types import FrameType
 from urllib.parse import urlsplit
 
 from practiceapi.server import console
+from practiceapi.server.harness import ROOT, ProcessGroup
 from practiceapi.server.serve import is_postgres, usable_cpus
 
-ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 UNIT = DEPLOY / "apichallenges@.service"
 ENVIRONMENT_FILE = DEPLOY / "apichallenges.env"
@@ -152,37 +151,21 @@ def restarts_after(unit: Unit, returncode: int) -> bool:
 
 @dataclass
 class Child:
-    """A command in a session of its own (signals reach it and every process it forks),
-    its output on this process's own."""
+    """A command that may be started again, in a process group of its own (signals reach
+    it and every process it forks), its output on this process's own."""
 
     name: str
     command: list[str]
     env: dict[str, str]
-    process: subprocess.Popen[bytes] | None = None
+    group: ProcessGroup | None = None
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            self.command, cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, start_new_session=True
+        self.group = ProcessGroup(
+            self.command, cwd=ROOT, env=self.env, name=self.name, log_to_file=False
         )
 
     def returncode(self) -> int | None:
-        return None if self.process is None else self.process.poll()
-
-    def signal(self, signum: int) -> None:
-        if self.process is not None and self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signum)
-
-    def wait_or_kill(self, deadline: float) -> None:
-        if self.process is None:
-            return
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(max(deadline - time.monotonic(), 0.1))
-        # Whatever the command forked and left behind goes with it.
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(5)
+        return None if self.group is None else self.group.returncode()
 
 
 @dataclass
@@ -375,11 +358,11 @@ class Shape:
     def stop(self) -> None:
         """Stop the proxy, then the app processes; kill what outlives its timeout."""
         deadline = time.monotonic() + STOP_TIMEOUT_S
-        children = [c for c in [self.proxy, *self.apps] if c is not None]
-        for child in children:
-            child.signal(signal.SIGTERM)
-        for child in children:
-            child.wait_or_kill(deadline)
+        groups = [c.group for c in [self.proxy, *self.apps] if c is not None and c.group]
+        for group in groups:
+            group.send_signal(signal.SIGTERM)
+        for group in groups:
+            group.wait_or_kill(deadline)
 
 
 def describe(returncode: int | None) -> str:

@@ -1,7 +1,7 @@
 """`python -m practiceapi.server.serve`: the production server, as `make run` starts it.
 
 granian with `WORKERS` processes and `THREADS` Django threads in each, no access log, in
-one of two shapes (docs/benchmark.md, "What each server piece buys", has the measurements):
+one of two shapes (docs/benchmark.md, "What each server piece buys", compares them):
 
 * default: granian's ASGI interface in front of Django (practiceapi/server/asgi.py). Request
   bodies are collected on the event loop with a deadline, so clients that stop sending
@@ -9,14 +9,14 @@ one of two shapes (docs/benchmark.md, "What each server piece buys", has the mea
   a classroom machine should be.
 * `PROXY_BUFFERS_BODIES=1`: granian's own WSGI interface, Django in its blocking threads.
   It reads a body in the thread, with no time limit, so it is only safe behind a reverse
-  proxy that buffers request bodies (nginx does by default; docs/hosting.md). On the
-  classroom mix it needs 5-8 % less CPU per request than the default.
+  proxy that buffers request bodies (HAProxy with deploy/haproxy.cfg; docs/hosting.md). On
+  the classroom mix it needs a little less CPU per request than the default.
 
 Slow clients (a classroom network has nothing in front of `make run`): a connection that
 has sent only part of its headers holds one of granian's per-worker connection permits
 (`--backpressure`, by default backlog / workers = 512) until its headers arrive or time
-out, and a worker that has none left stops accepting: 2,000 such connections stopped the
-server for the whole 30 s of granian's header timeout. So this module, before it execs
+out, and a worker that has none left stops accepting: a few thousand such connections
+stop the server for the whole 30 s of granian's header timeout. So this module, before it execs
 granian, raises its own soft limit of open files to the hard limit (inherited by every
 worker), gives each worker as many permits as it may open files, minus a reserve for the
 database, logs and imports, listens with a backlog the kernel's maximum can take, and
@@ -30,24 +30,18 @@ dies again within seconds of its restart, rather than restarting it for ever.
 
 The shape follows the machine and the database unless WORKERS and THREADS say otherwise
 (`default_workers`, `default_threads`; docs/benchmark.md, "Server shape: workers and
-threads"): a worker per
-usable CPU (on 16 cores, three runs: from 8 workers to 14 the SQLite mix moved by -3 % to
-+23 % and the PostgreSQL mix gained 2-41 %), and one Django thread per worker on SQLite (a
-second thread holds the GIL while the first holds the writer lock: the lock was held
-2.4 ms per write with two threads and 0.39 ms with one), four on PostgreSQL (a thread
-waiting for a round trip leaves the interpreter to the others: against two, the mix
-+0-3 % and the list +12-15 % with the database on the same machine, +22 % and +29 % with
-it 0.74 ms away).
+threads"): a worker per usable CPU, and one Django thread per worker on SQLite (a second
+thread would hold the GIL while the first holds the writer lock, so every write would
+hold the lock longer), four on PostgreSQL (a thread waiting for a round trip leaves the
+interpreter to the others, the more so the further away the database is).
 
 Each worker of the default shape keeps its threads on a CPU of its own
 (practiceapi/server/cpus.py): its event loop and Django threads hand every request over to
-each other, which costs 6-11 % less CPU on 2 cores, and a fifth to a quarter less on 16,
-when they share a CPU's caches.
-PIN_WORKERS=0 leaves them to the kernel (a machine shared with other busy programs may
-prefer that).
+each other, which costs less CPU when they share a CPU's caches. PIN_WORKERS=0 leaves
+them to the kernel (a machine shared with other busy programs may prefer that).
 
-The command is defined here once: `make run`, the reliability and scale-out tests and
-`make bench` all use `command()`, which runs this module with granian's arguments.
+The command is defined here once: `make run`, and the tests and `make bench` through
+practiceapi/server/harness.py, all use `command()`, which runs this module with granian's arguments.
 Environment: HOST (127.0.0.1), PORT (4567), WORKERS and THREADS (empty: as above),
 PROXY_BUFFERS_BODIES (0), PIN_WORKERS (1).
 """

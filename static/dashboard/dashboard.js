@@ -1,7 +1,9 @@
 /* Progressive enhancement for the student dashboard. Everything essential works without
  * this file; it adds: live ticks, "last try" near misses and the next-challenge panel
  * (polls the page's status.json every few seconds and updates the page in place), a Copy
- * button for the GUID, and a short list of the sessions this browser used (localStorage).
+ * button for the GUID, and a short list of the sessions this browser remembers
+ * (localStorage): only those the student asked this computer to remember (the page says
+ * so with data-remembered), never one opened from a link; "Forget" empties it.
  * It never reads or shows the secret token. Text from the server (near-miss requests and
  * reasons come from students' requests) is only ever set as textContent. */
 (function () {
@@ -36,6 +38,19 @@
       var list = remembered().filter(function (entry) { return entry && entry.guid !== guid; });
       window.localStorage.setItem(STORE_KEY, JSON.stringify(list));
     } catch (e) { /* ignore */ }
+  }
+
+  function forgetAll() {
+    try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* ignore */ }
+  }
+
+  // The forms that forget this computer's session (the server drops its cookie): the list
+  // kept here goes with it.
+  function setUpForgetForms() {
+    var forms = document.querySelectorAll("form[data-forget]");
+    Array.prototype.forEach.call(forms, function (form) {
+      form.addEventListener("submit", forgetAll);
+    });
   }
 
   /* ---------------------------------------------------------------- copy buttons */
@@ -309,7 +324,8 @@
   }
 
   // "Create a session" buttons send the real POST /api/challenger (which completes
-  // challenge 01) and follow its Location; the form posts server-side when this fails.
+  // challenge 01), then post its GUID with the form's own token to /gui/challenges, which
+  // remembers it here and opens its page; the form posts server-side when this fails.
   function setUpApiCreate() {
     var forms = document.querySelectorAll("form[data-api-create]");
     Array.prototype.forEach.call(forms, function (form) {
@@ -320,8 +336,13 @@
           .then(function (response) {
             var guid = response.headers.get("X-CHALLENGER");
             if (!response.ok || !guid) { throw new Error("no session"); }
-            remember(guid, "");
-            window.location.assign("/gui/challenges/" + encodeURIComponent(guid));
+            var field = document.createElement("input");
+            field.type = "hidden";
+            field.name = "guid";
+            field.value = guid;
+            form.appendChild(field);
+            form.action = "/gui/challenges";
+            form.submit();
           })
           .catch(function () { form.submit(); });
       });
@@ -331,10 +352,13 @@
   function start() {
     setUpCopyButtons();
     setUpApiCreate();
+    setUpForgetForms();
     var body = document.body;
     var guid = body.getAttribute("data-guid");
     var statusUrl = body.getAttribute("data-status-url");
-    if (guid) { remember(guid, body.getAttribute("data-name")); }
+    if (guid && body.getAttribute("data-remembered") === "true") {
+      remember(guid, body.getAttribute("data-name"));
+    }
     if (statusUrl && window.fetch) { poll(statusUrl); }
     showRemembered();
   }

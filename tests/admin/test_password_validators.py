@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 
-from tests.reliability.server import PYTHON, ROOT, scratch_database, server_env
+from practiceapi.server.harness import PYTHON, ROOT, scratch_database, server_env
 
 STRONG = "a-long-teacher-password-1"
 PROMPTS = (b"Password: ", b"Password (again): ", b"[y/N]: ")

@@ -75,7 +75,7 @@ def test_a_students_request_shows_up_without_reload(
     page.locator(".cp-scroll").evaluate("el => { el.scrollLeft = 120; }")
     edsger = students[4]  # nothing done yet
     cell = page.locator(
-        f'tr[data-guid="{edsger.guid}"] td[title^="#{display_id("GET_TODOS", "multi")} done"]'
+        f'tr[data-name="edsger dijkstra"] td[title^="#{display_id("GET_TODOS", "multi")} done"]'
     )
     expect(cell).to_have_count(0)
     assert api_get(live_server.url, "/api/todos", edsger.guid) == 200

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.server import Server, manage, new_session, request
+from practiceapi.server.harness import Server, manage
+from tests.reliability.server import new_session, request
 
 pytestmark = pytest.mark.server
 

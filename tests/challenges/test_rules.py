@@ -1394,21 +1394,6 @@ def test_query_string_is_parsed_once_per_exchange() -> None:
 
 
 @pytest.mark.parametrize(
-    ("wildcard", "text", "matches"),
-    [
-        ("*pay*", "please pay now", True),
-        ("pa?", "pay", True),
-        ("pa?", "pays", False),
-        ("a.b", "a.b", True),
-        ("a.b", "axb", False),  # everything but * and ? is literal
-        ("(x)", "(x)", True),
-    ],
-)
-def test_wildcard_pattern(wildcard: str, text: str, matches: bool) -> None:
-    assert (rules.wildcard_pattern(wildcard).fullmatch(text) is not None) is matches
-
-
-@pytest.mark.parametrize(
     ("path", "shape"),
     [
         ("todos", routes.TODOS),

@@ -17,16 +17,9 @@ from challenges.views.heartbeat import HeartbeatView
 # configures logging again, which takes pytest's capturing handler off the root logger.
 from practiceapi.server import wsgi  # noqa: F401
 from practiceapi.server.console import lan_address, lines
-from tests.reliability.server import (
-    PYTHON,
-    ROOT,
-    ProcessGroup,
-    Server,
-    free_port,
-    request,
-    server_env,
-)
-from tests.reliability.server import scratch_database as scratch
+from practiceapi.server.harness import PYTHON, ROOT, ProcessGroup, Server, free_port, server_env
+from practiceapi.server.harness import scratch_database as scratch
+from tests.reliability.server import request
 from tests.served import served
 
 

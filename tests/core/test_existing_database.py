@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.server import Server, manage, request
+from practiceapi.server.harness import Server, manage
+from tests.reliability.server import request
 
 DUMP = Path(__file__).with_name("data") / "database-before-sessions-app.sql"
 GUID = "0b5e0f3c-8d53-4b41-9a3c-1b7f1c9e2a11"

@@ -31,16 +31,16 @@ from pathlib import Path
 import orjson
 import pytest
 
-from practiceapi.server.serve import is_postgres
-from tests.reliability.server import (
+from practiceapi.server.harness import (
     PYTHON,
     ROOT,
     ProcessGroup,
-    Reply,
     free_port,
     scratch_database,
     server_env,
 )
+from practiceapi.server.serve import is_postgres
+from tests.reliability.server import Reply
 
 # What every shape in these tests runs with, on top of the production environment of the
 # reliability suite: one worker per app process (two processes share this machine), a

@@ -1,5 +1,5 @@
 """The deliberate 500 of `PATCH /api/heartbeat` reaches clients through HAProxy as
-`500 Server Error`, the reason phrase of the reference service (Jetty): the app server
+`500 Server Error`, the reason phrase of the public service (Jetty): the app server
 writes the standard `Internal Server Error` (tests/reliability/test_status_lines.py), and
 deploy/haproxy.cfg rewrites the phrase of 500s. Other statuses keep their phrases."""
 

@@ -1,9 +1,11 @@
 """Behind HAProxy the app counts each client by the address HAProxy appended to
-`X-Forwarded-For` (`BEHIND_HTTPS_PROXY=1`, `TRUSTED_PROXY_COUNT=1` from
-deploy/apichallenges.env), not by HAProxy's own address, which every request comes from,
-and not by anything the client wrote in `X-Forwarded-For` itself: both the limit on new
-sessions (4 per client and hour in these tests) and the admin lock-out (3 failed logins
-per address) hold per real client, whichever app process answers.
+`X-Forwarded-For` (`BEHIND_HTTPS_PROXY=1`, and HAProxy's 127.0.0.1 in `TRUSTED_PROXIES`,
+from deploy/apichallenges.env), not by HAProxy's own address, which every request comes
+from, and not by anything the client wrote in `X-Forwarded-For` itself: both the limit on
+new sessions (4 per client and hour in these tests) and the admin lock-out (3 failed
+logins per user name and address) hold per real client, whichever app process answers.
+A client that connects to an app process's own port is no trusted proxy: what it writes in
+`X-Forwarded-For` is ignored.
 
 Each test's clients connect from loopback addresses of their own (tests/hosted/shape.py).
 """
@@ -23,9 +25,10 @@ LIMIT = 4
 FAILURES = 3
 
 
-def create(shape: Shape, client: str, forged: str | None = None) -> int:
+def create(shape: Shape, client: str, forged: str | None = None, port: int | None = None) -> int:
     headers = {"X-Forwarded-For": forged} if forged else {}
-    return send(shape, "POST", "/api/challenger", headers=headers, client=client).status
+    reply = send(shape, "POST", "/api/challenger", headers=headers, client=client, port=port)
+    return reply.status
 
 
 def test_the_session_limit_counts_the_address_the_proxy_appended(shape: Shape) -> None:
@@ -45,6 +48,15 @@ def test_a_forged_forwarded_for_does_not_spend_another_clients_sessions(shape: S
     for _ in range(LIMIT):
         assert create(shape, "127.0.0.14", forged="127.0.0.15") == 201
     assert create(shape, "127.0.0.15") == 201
+
+
+def test_a_client_that_bypasses_the_proxy_is_counted_as_itself(shape: Shape) -> None:
+    app = shape.app_ports[0]
+    statuses = [create(shape, "127.0.0.16", f"203.0.113.{n}", port=app) for n in range(LIMIT)]
+    assert statuses == [201] * LIMIT
+    assert create(shape, "127.0.0.16", "203.0.113.99", port=app) == 429
+    # The address it named is not spent; it is a client of its own through the proxy.
+    assert create(shape, "127.0.0.17", forged="203.0.113.0") == 201
 
 
 def fail_login(shape: Shape, client: str, username: str, forged: str | None = None) -> Reply:
@@ -68,21 +80,20 @@ def fail_login(shape: Shape, client: str, username: str, forged: str | None = No
 
 
 def test_the_admin_lock_out_counts_the_address_the_proxy_appended(shape: Shape) -> None:
-    for n in range(FAILURES - 1):
-        assert fail_login(shape, "127.0.0.21", f"guess-a{n}").status == 200
-    # The failure that reaches the limit locks the address, whatever the username, and
-    # whatever the client claims to be.
-    assert fail_login(shape, "127.0.0.21", f"guess-a{FAILURES}").status == 429
-    assert fail_login(shape, "127.0.0.21", "guess-a-next").status == 429
-    assert fail_login(shape, "127.0.0.21", "guess-a-forged", forged="203.0.113.9").status == 429
-    # Another client, behind the same proxy, is not.
-    assert fail_login(shape, "127.0.0.22", "guess-b0").status == 200
+    for _ in range(FAILURES - 1):
+        assert fail_login(shape, "127.0.0.21", "teacher-a").status == 200
+    # The failure that reaches the limit locks the name from that address, whatever the
+    # client claims to be.
+    assert fail_login(shape, "127.0.0.21", "teacher-a").status == 429
+    assert fail_login(shape, "127.0.0.21", "teacher-a", forged="203.0.113.9").status == 429
+    # Another client, behind the same proxy, is not locked out of that name.
+    assert fail_login(shape, "127.0.0.22", "teacher-a").status == 200
 
 
 def test_a_forged_forwarded_for_does_not_lock_another_client_out(shape: Shape) -> None:
     statuses = [
-        fail_login(shape, "127.0.0.23", f"guess-c{n}", forged="127.0.0.24").status
-        for n in range(FAILURES)
+        fail_login(shape, "127.0.0.23", "teacher-c", forged="127.0.0.24").status
+        for _ in range(FAILURES)
     ]
     assert statuses == [200] * (FAILURES - 1) + [429]
-    assert fail_login(shape, "127.0.0.24", "guess-d0").status == 200
+    assert fail_login(shape, "127.0.0.24", "teacher-c").status == 200

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from tests.reliability.server import PYTHON, ROOT
+from practiceapi.server.harness import PYTHON, ROOT
 
 
 def hosted(**env: str) -> subprocess.CompletedProcess[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.server import ROOT
+from practiceapi.server.harness import ROOT
 
 UNIT = ROOT / "deploy" / "apichallenges@.service"
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from practiceapi.server.harness import ROOT, ProcessGroup, free_port
 from tests.hosted.shape import Shape, haproxy
-from tests.reliability.server import ROOT, ProcessGroup, free_port
 
 pytestmark = pytest.mark.server
 

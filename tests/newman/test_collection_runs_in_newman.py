@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from tests.reliability.server import Server, request, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import request
 
 HERE = Path(__file__).resolve().parent
 NEWMAN = HERE / "node_modules" / ".bin" / "newman"

@@ -23,12 +23,10 @@ from practiceapi.protocol.negotiation import (
     TEXT_XML,
     TSV,
     XML,
-    MediaRange,
     accept_asks_for,
     accept_matches,
     accept_recognises_any,
     is_xml_type,
-    parse_accept,
     select_media_type,
     top_ranked_range,
 )
@@ -270,38 +268,37 @@ def test_empty_producible_is_a_programming_error() -> None:
         select_media_type("*/*", ())
 
 
-# --- parse_accept ------------------------------------------------------------------------
+# --- reading the header: what every function above shares -------------------------------
 
 
-def test_parse_gives_ranges_in_header_order_with_positions() -> None:
-    assert parse_accept("Text/HTML;level=1;q=0.5, application/json;q=0, x/y;q=abc, */*") == [
-        MediaRange("text", "html", 0.5, 0, "text/html"),
-        MediaRange("application", "json", 0.0, 1, "application/json"),
-        MediaRange("x", "y", None, 2, "x/y"),
-        MediaRange("*", "*", 1.0, 3, "*/*"),
-    ]
+def test_a_range_is_read_lower_case_without_its_parameters() -> None:
+    assert top_ranked_range("Text/HTML;level=1;q=0.5") == "text/html"
+
+
+@pytest.mark.parametrize("q", ["0", "abc", "1.5", "-1"])
+def test_a_q_of_zero_or_out_of_range_never_accepts(q: str) -> None:
+    assert not accept_matches(f"application/json;q={q}", JSON)
+    assert top_ranked_range(f"application/json;q={q}") is None
 
 
 @pytest.mark.parametrize("header", [None, "", "  ", ",", " , , "], ids=repr)
-def test_parse_blank_header_has_no_ranges(header: str | None) -> None:
-    assert parse_accept(header) == []
+def test_a_blank_header_names_no_range(header: str | None) -> None:
+    assert top_ranked_range(header) is None
+    assert not accept_matches(header, JSON)
 
 
-def test_parse_range_without_slash_keeps_empty_subtype() -> None:
-    assert parse_accept("bob") == [MediaRange("bob", "", 1.0, 0, "bob")]
+def test_a_range_without_slash_is_kept_whole() -> None:
+    assert top_ranked_range("bob") == "bob"
 
 
-def test_parse_positions_skip_empty_parts() -> None:
-    assert [r.position for r in parse_accept(",a/b,, c/d,")] == [0, 1]
+def test_empty_parts_are_skipped_and_the_first_range_wins_a_tie() -> None:
+    assert top_ranked_range(",a/b,, c/d,") == "a/b"
 
 
-def test_parse_caps_the_number_of_ranges() -> None:
-    assert len(parse_accept(", ".join(["text/html"] * (MAX_RANGES + 50)))) == MAX_RANGES
-
-
-def test_parse_returns_a_fresh_list_each_call() -> None:
-    parse_accept("text/html").append(MediaRange("x", "y", 1.0, 9, "x/y"))
-    assert len(parse_accept("text/html")) == 1
+def test_ranges_past_the_cap_are_not_read() -> None:
+    header = ", ".join(["text/html"] * MAX_RANGES + ["application/json"])
+    assert not accept_matches(header, JSON)
+    assert accept_matches(header.replace("text/html", "application/json", 1), JSON)
 
 
 # --- VendorXml.names_type / is_xml_type --------------------------------------------------
@@ -492,7 +489,6 @@ def test_random_garbage_only_ever_raises_not_acceptable() -> None:
         header = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
         outcome(header)
         outcome(header, structured_xml=True)
-        parse_accept(header)
         top_ranked_range(header)
         accept_recognises_any(header)
         accept_matches(header, XML)

@@ -9,7 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.reliability.server import Server, new_session, request, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import new_session, request
 
 # Server-log lines that mean a request crashed instead of getting a 4xx: Django's 500
 # log line, and the server's when an exception escaped the application.

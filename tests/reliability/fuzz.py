@@ -1,7 +1,7 @@
 """Fuzz both OpenAPI documents with schemathesis against the production server:
 `make fuzz`, or `python -m tests.reliability.fuzz [--url URL] [--max-examples N]`.
 
-Without `--url` it starts the production server (tests/reliability/server.py) on a scratch database,
+Without `--url` it starts the production server (practiceapi/server/harness.py) on a scratch database,
 so the fuzzer's writes never touch `db.sqlite3`. Every operation of `/api/schema/` and of
 the /sim document (`/sim/docs/openapi.json`) is run with a bounded number of examples and
 two checks: no 5xx (`not_a_server_error`) and every answer matching the documented schema
@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.reliability.server import VENV_BIN, Server, new_session, request, scratch_database
+from practiceapi.server.harness import VENV_BIN, Server, scratch_database
+from tests.reliability.server import new_session, request
 
 DOCUMENTS = {
     "api": "/api/schema/",

@@ -8,8 +8,9 @@ plain blocking socket beside them. `probe()` times a normal request from before 
 connect to the last byte of its answer, since a server that stops accepting makes the
 connect wait, not the answer.
 
-The reliability test (test_slow_clients.py) uses it at a scale that fits CI; for the
-figures of docs/benchmark.md run it by hand, with the client's own `ulimit -n` raised:
+The reliability test (test_slow_clients.py) uses it at a scale that fits CI; at the scale
+of docs/benchmark.md ("Slow clients") run it by hand, with the client's own `ulimit -n`
+raised:
 
     ulimit -n 30000; .venv/bin/python -m tests.reliability.slowclients --headers 10000 \
         --bodies 2000 [--database-url postgres://...]
@@ -27,7 +28,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from tests.reliability.server import Server, new_session, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import new_session
 
 HALF_HEADERS = b"GET /api/todos HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow"
 BODY_ANNOUNCED = 1000

@@ -13,9 +13,9 @@ from functools import partial
 
 import pytest
 
+from practiceapi.server.harness import Server
 from tests.reliability.server import (
     Reply,
-    Server,
     all_at_once,
     completed_keys,
     new_session,

@@ -14,7 +14,8 @@ from functools import partial
 
 import pytest
 
-from tests.reliability.server import Reply, Server, all_at_once, list_todos, new_session, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import Reply, all_at_once, list_todos, new_session, request
 
 pytestmark = pytest.mark.server
 

@@ -22,13 +22,9 @@ from django.db import OperationalError, connections
 from django.db.backends.postgresql.base import DatabaseWrapper as DjangoWrapper
 
 from practiceapi.backends.postgresql.base import DatabaseWrapper
-from tests.reliability.server import (
-    database_backends,
-    free_port,
-    is_postgres,
-    scratch_database,
-    terminate_backends,
-)
+from practiceapi.server.harness import free_port, scratch_database
+from practiceapi.server.serve import is_postgres
+from tests.reliability.server import database_backends, terminate_backends
 
 pytestmark = pytest.mark.skipif(
     not is_postgres(os.environ.get("DATABASE_URL")),

@@ -39,17 +39,14 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
+from practiceapi.server.harness import Server, free_port, migrate, scratch_database
+from practiceapi.server.serve import is_postgres
 from tests.reliability.server import (
     Reply,
-    Server,
     all_at_once,
     database_backends,
-    free_port,
-    is_postgres,
-    migrate,
     new_session,
     request,
-    scratch_database,
     terminate_backends,
 )
 

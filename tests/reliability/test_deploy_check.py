@@ -11,7 +11,7 @@ import os
 import secrets
 import subprocess
 
-from tests.reliability.server import PYTHON, ROOT
+from practiceapi.server.harness import PYTHON, ROOT
 
 HOSTED_ENV = {
     "DEBUG": "0",

@@ -18,15 +18,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.reliability.server import (
-    Reply,
-    Server,
-    list_todos,
-    new_session,
-    progress_of,
-    request,
-    scratch_database,
-)
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import Reply, list_todos, new_session, progress_of, request
 
 pytestmark = pytest.mark.server
 

@@ -13,13 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.reliability.server import (
-    Reply,
-    Server,
-    create_instructor,
-    request,
-    scratch_database,
-)
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import Reply, create_instructor, request
 
 pytestmark = pytest.mark.server
 
@@ -111,9 +106,27 @@ def test_the_admin_session_cookie_is_secure_and_http_only(hosted: Server) -> Non
 
 
 def test_the_dashboard_guid_cookie_is_secure(hosted: Server) -> None:
+    # The progress page's "Remember this session on this computer" form sets it.
     guid = new_session_over_https(hosted)
-    reply = request(hosted, "GET", f"/gui/challenges/{guid}", headers=HTTPS)
-    assert reply.status == 200
+    page = request(hosted, "GET", f"/gui/challenges/{guid}", headers=HTTPS)
+    assert page.status == 200
+    csrf_cookie = _cookies(page)["csrftoken"].split(";", 1)[0]
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.body)
+    assert token is not None
+    reply = request(
+        hosted,
+        "POST",
+        f"/gui/challenges/{guid}/remember",
+        f"csrfmiddlewaretoken={token.group(1).decode()}",
+        {
+            **HTTPS,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": csrf_cookie,
+            "Origin": f"https://127.0.0.1:{hosted.port}",
+            "Referer": f"https://127.0.0.1:{hosted.port}/gui/challenges/{guid}",
+        },
+    )
+    assert reply.status == 303, reply.body[:500]
     assert {"secure", "httponly"} <= _flags(_cookies(reply)["X-CHALLENGER"])
 
 

@@ -14,7 +14,8 @@ import time
 import pytest
 
 from practiceapi.server.asgi import body_deadline
-from tests.reliability.server import Server, _read_reply, list_todos, raw_request, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import _read_reply, list_todos, raw_request, request
 from tests.reliability.victim import Victim, is_error_document
 
 pytestmark = pytest.mark.server

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.server import Server, raw_request, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import raw_request, request
 from tests.reliability.victim import Victim, is_error_document
 
 pytestmark = pytest.mark.server

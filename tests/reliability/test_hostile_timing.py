@@ -5,9 +5,7 @@ byte read against the warmed-up production server. Each is sent five times, alte
 a plain `GET /api/heartbeat`, and the fastest attack is judged against the fastest plain
 request: the attack may cost at most 100 ms more than a request that does nothing. A server
 that really spends 100 ms on an attack is slow every time, while a busy CI machine delays
-plain and hostile requests alike, and only some of them. Attacks whose cost is bounded
-only by a wall-clock timer that overshoots (JSONPath `match()` at ~100 ms today) are not
-timed here; their 4xx is asserted in test_hostile_queries.py and the numbers are reported.
+plain and hostile requests alike, and only some of them.
 """
 
 from __future__ import annotations
@@ -19,8 +17,9 @@ from urllib.parse import quote
 
 import pytest
 
+from practiceapi.server.harness import Server
 from tests.reliability.payloads import BILLION_LAUGHS, EXTERNAL_FILE
-from tests.reliability.server import Reply, Server, raw_request, request
+from tests.reliability.server import Reply, raw_request, request
 from tests.reliability.victim import Victim
 
 pytestmark = pytest.mark.server
@@ -29,8 +28,8 @@ BUDGET = 0.100
 JSON = "application/json"
 XML = "application/xml"
 STRUCTURED = "application/vnd.service.query+json"
-# Each evaluation of this pattern on a 200-character `aaaa…!` stays just under the
-# per-evaluation timeout, so a request's regex cost is the per-request budget (0.5 s today).
+# A backtracking engine needs seconds for this pattern on a 200-character `aaaa…!`; RE2
+# matches it in linear time.
 SLOW_REGEX = "(.*a){20}"
 
 
@@ -136,20 +135,32 @@ def test_a_huge_offset_is_answered_within_100_ms(server: Server, victim: Victim)
     assert reply.extra < BUDGET
 
 
-def test_a_slow_url_regex_filter_is_refused_within_100_ms(server: Server, victim: Victim) -> None:
+def test_a_slow_url_regex_filter_is_answered_within_100_ms(server: Server, victim: Victim) -> None:
     reply = fastest(
         server, lambda: victim.send("GET", f"/api/todos?description~={quote(SLOW_REGEX)}")
     )
-    assert 400 <= reply.status < 500
+    assert reply.status == 200
     assert reply.extra < BUDGET
 
 
-def test_a_slow_structured_matches_is_refused_within_100_ms(server: Server, victim: Victim) -> None:
+def test_a_slow_structured_matches_is_answered_within_100_ms(
+    server: Server, victim: Victim
+) -> None:
     body = json.dumps({"filter": {"description": {"matches": SLOW_REGEX}}})
     reply = fastest(
         server, lambda: victim.send("QUERY", "/api/todos", body, Content_Type=STRUCTURED)
     )
-    assert 400 <= reply.status < 500
+    assert reply.status == 200
+    assert reply.extra < BUDGET
+
+
+def test_a_slow_jsonpath_match_is_answered_within_100_ms(server: Server, victim: Victim) -> None:
+    body = "$.todos[?match(@.description, '(a|aa)+')]"
+    reply = fastest(
+        server,
+        lambda: victim.send("QUERY", "/api/todos", body, Content_Type="application/jsonpath"),
+    )
+    assert reply.status == 200
     assert reply.extra < BUDGET
 
 

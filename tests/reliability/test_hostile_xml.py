@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from practiceapi.server.harness import Server
 from tests.reliability.payloads import PAYLOADS
-from tests.reliability.server import Server, request
+from tests.reliability.server import request
 from tests.reliability.victim import Victim, is_error_document, leaks_a_file
 
 pytestmark = pytest.mark.server

@@ -17,16 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.server import (
-    PYTHON,
-    ROOT,
-    Reply,
-    Server,
-    create_instructor,
-    is_postgres,
-    request,
-    scratch_database,
-)
+from practiceapi.server.harness import PYTHON, ROOT, Server, scratch_database
+from practiceapi.server.serve import is_postgres
+from tests.reliability.server import Reply, create_instructor, request
 
 TEACHER, PASSWORD = "teacher", "a-long-teacher-password-1"
 PRINT_KEY = (

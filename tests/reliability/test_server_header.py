@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.reliability.server import Server, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import request
 
 pytestmark = pytest.mark.server
 

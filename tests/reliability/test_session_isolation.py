@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from practiceapi.server.harness import Server
 from tests.reliability.server import (
     Reply,
-    Server,
     list_todos,
     new_session,
     progress_of,

@@ -2,9 +2,9 @@
 
 A classroom network has nothing in front of `make run`: thousands of connections that
 stop half-way through their headers, or through their bodies, must not stop it from
-answering everyone else, and it must get rid of them by itself. Here 2,000 of each (the
-figures for 10,000 are in docs/benchmark.md, "Slow clients", from
-`python -m tests.reliability.slowclients`), while normal `GET /api/todos` requests are
+answering everyone else, and it must get rid of them by itself. Here 2,000 of each (10,000
+by hand: `python -m tests.reliability.slowclients`, docs/benchmark.md, "Slow clients"),
+while normal `GET /api/todos` requests are
 timed from before their connect to their last byte.
 
 The budget is 100 ms per request. The median is held to it; the slowest request gets three
@@ -22,7 +22,7 @@ import pytest
 
 from practiceapi.server import serve
 from practiceapi.server.asgi import body_deadline
-from tests.reliability.server import Server
+from practiceapi.server.harness import Server
 from tests.reliability.slowclients import (
     BODY_ANNOUNCED,
     HALF_BODY,

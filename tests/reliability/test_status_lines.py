@@ -1,7 +1,7 @@
 """Status lines as the production server (`make run`) sends them: the reason phrase a
 client such as Playwright's `statusText()` reads.
 
-The reference service (Jetty) answers `PATCH /api/heartbeat` with `500 Server Error`, the
+The public service (Jetty) answers `PATCH /api/heartbeat` with `500 Server Error`, the
 phrase the view sets. `make run`'s granian hands Django's answer to clients through its
 ASGI interface, which carries no reason phrase (granian writes the standard one); its WSGI
 interface drops the phrase too. gunicorn keeps it but cost a third more server CPU per
@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.server import Server, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import request
 
 pytestmark = pytest.mark.server
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import psutil
 import pytest
 
-from tests.reliability.server import Server
+from practiceapi.server.harness import Server
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,

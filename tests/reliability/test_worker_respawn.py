@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import psutil
 import pytest
 
-from tests.reliability.server import Server, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import request
 
 pytestmark = pytest.mark.server
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 
-from tests.reliability.server import Reply, Server, list_todos, new_session, request
+from practiceapi.server.harness import Server
+from tests.reliability.server import Reply, list_todos, new_session, request
 
 ADMIN = "Basic " + base64.b64encode(b"admin:password").decode()
 NOTE = "nothing hostile may change this"

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.reliability.server import Server, new_session, request, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import new_session, request
 
 pytestmark = pytest.mark.server
 

@@ -9,7 +9,8 @@ from functools import partial
 
 import pytest
 
-from tests.reliability.server import Server, all_at_once, request, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import all_at_once, request
 
 pytestmark = pytest.mark.server
 

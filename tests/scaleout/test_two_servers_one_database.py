@@ -14,7 +14,8 @@ from itertools import cycle
 
 import pytest
 
-from tests.reliability.server import Server, request, scratch_database
+from practiceapi.server.harness import Server, scratch_database
+from tests.reliability.server import request
 
 pytestmark = pytest.mark.server
 

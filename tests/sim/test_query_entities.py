@@ -25,7 +25,7 @@ def ids(response: HttpResponse) -> list[int]:
 
 
 def test_a_form_body_combines_with_url_filters(client: Client) -> None:
-    # The reference's own example: ?id<3 in the URL, a wildcard name in the body.
+    # The public service's own example: ?id<3 in the URL, a wildcard name in the body.
     response = query(client, "name*=entity%20number%20*", FORM, "/sim/entities?id%3C3")
     assert response.status_code == 200
     assert ids(response) == [1, 2]

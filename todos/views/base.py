@@ -1,6 +1,6 @@
 """What every todo engine route shares: the write guard, the body limit, body parsing.
 
-Processing order, the reference's (the first failing step answers): the fixed 405s
+Processing order, the public service's (the first failing step answers): the fixed 405s
 (ApiView) → `before_negotiation` (the multi-player write guard, 401) → Accept (406) → body
 over 5000 characters (413) → the route's own Content-Type and body checks → validation.
 """
@@ -35,7 +35,7 @@ MAX_BODY_CHARACTERS = TODO_BODY_MAX_CHARACTERS
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # POST and PUT bodies: JSON or XML; no Content-Type is a 400, another one a 415.
 TODO_BODY = BodyFormats((JsonObjectParser, XmlParser), missing=(400, NO_CONTENT_TYPE))
-# The reference's XML element order (`doneStatus`, `description`, `id`, `title`), which
+# The public service's XML element order (`doneStatus`, `description`, `id`, `title`), which
 # student suites check.
 XML_FIELDS = java_hashmap_order(FIELDS)
 

@@ -6,7 +6,6 @@ the reference's fixed routes (no `Allow`).
 
 from __future__ import annotations
 
-import re
 from typing import Any, cast
 
 from django.http import HttpResponse
@@ -15,6 +14,7 @@ from rest_framework.response import Response
 
 from practiceapi.protocol.errors import ApiError, FailedValidation
 from practiceapi.protocol.messages import limit_over
+from practiceapi.protocol.numbers import saturated_int
 from practiceapi.protocol.query import (
     EQUALS,
     Paging,
@@ -46,16 +46,16 @@ from todos.views.base import (
 )
 
 PUT_NEEDS_ID = "PUT requires an identifier in the URI or payload"
-# What the reference's request hook parses with Integer.parseInt before the 406 check.
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
 
 
 def _over_max_limit(query: ParsedQuery, guard: int) -> bool:
-    if query.limit is None or query.limit_op != EQUALS or not _JAVA_INT.fullmatch(query.limit):
+    # What the public service's request hook parses with Integer.parseInt before the 406 check;
+    # a number of any length is measured, never converted whole (numbers.saturated_int).
+    if query.limit is None or query.limit_op != EQUALS:
         return False
-    value = int(query.limit)
+    value = saturated_int(query.limit)
     # Values that overflow a Java int skip the hook; paging then rejects them anyway.
-    return -(2**31) <= value < 2**31 and value > guard
+    return value is not None and -(2**31) <= value < 2**31 and value > guard
 
 
 def _format_headers() -> dict[str, str]:

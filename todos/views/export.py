@@ -53,7 +53,7 @@ class TodoExportView(TodoApiView):
         return response
 
     def head(self, request: Request) -> HttpResponse:
-        # Django would answer HEAD with GET; the reference's export route has no HEAD.
+        # Django would answer HEAD with GET; the public service's export route has no HEAD.
         return empty_response(405)
 
     @schema.options_export

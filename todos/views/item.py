@@ -54,7 +54,7 @@ PATCH_BODY = BodyFormats(
     unsupported="Unsupported PATCH Content Type",
     headers={"Accept-Patch": ACCEPT_PATCH},
 )
-# The reference's fixed QUERY route on an item lists no PATCH.
+# The public service's fixed QUERY route on an item lists no PATCH.
 QUERY_405_ALLOW = "OPTIONS, GET, HEAD, POST, PUT, DELETE"
 JSON_PATCH_FAILED = "JSON Patch could not be applied"
 # Bound on an intermediate JSON Patch document; a todo's fields total under 300 characters.
@@ -223,7 +223,7 @@ class TodoItemView(TodoApiView):
                 raise ApiError(*rules.put_missing) from None
             if "id" in fields:
                 raise FailedValidation(", ".join(errors) or PUT_CANNOT_CREATE) from None
-            # The reference rewrites a PUT that cannot create: 404, always JSON, no trailing
+            # The public service rewrites a PUT that cannot create: 404, always JSON, no trailing
             # "found".
             raise ApiError(404, no_such_todo(todo_id), force_json=True) from None
         return Response(item(row))

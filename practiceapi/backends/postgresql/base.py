@@ -4,14 +4,14 @@ The server keeps each thread's connection open between requests (CONN_MAX_AGE). 
 PostgreSQL restarts, or someone terminates its backends, those connections die while
 idle, and without a check the next statement on each of them fails: one 500 per thread.
 Django's own check (CONN_HEALTH_CHECKS) runs `SELECT 1` at the first query of every
-request: a round trip per request (33-55 µs to a server on the same machine, 19-25 µs of
-it the client's CPU; more across a network).
+request: a round trip per request (tens of microseconds to a server on the same machine,
+much of it the client's CPU; more across a network).
 
 An idle PostgreSQL connection has nothing to read: the server only ever answers. A server
 that ends a session (shutdown, restart, `pg_terminate_backend`, idle timeouts) first
 writes a FATAL message, then closes the socket. So a connection whose socket is readable
 while it is idle is dead or about to be, and one poll of the socket, with no wait, tells
-(1-2 µs). psycopg's own state cannot tell without reading: its status stays OK after
+(a system call, no round trip). psycopg's own state cannot tell without reading: its status stays OK after
 the server has gone, and even after reading the FATAL message, until a read meets the
 closed socket. Whatever an idle connection receives is therefore taken as its end; the
 server sends nothing else unprompted unless a client LISTENs, which this project does not.
