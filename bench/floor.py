@@ -319,7 +319,7 @@ class Side:
 def timed_batch(side: Side, kinds: tuple[str, ...], batch: int) -> dict[str, float]:
     """CPU seconds per request of each kind over `batch` requests (writes: `batch` cycles
     of create, PUT, DELETE, each request timed on its own)."""
-    from challengers import history
+    from history import writer
 
     spent = dict.fromkeys(kinds, 0.0)
     clock = time.process_time
@@ -335,7 +335,7 @@ def timed_batch(side: Side, kinds: tuple[str, ...], batch: int) -> dict[str, flo
         # writer thread does every second, is charged to the turn's requests: there is
         # no thread here, so no side pays for another's.
         started = clock()
-        history.flush()
+        writer.flush()
         writing = (clock() - started) / len(kinds)
     return {kind: (total + writing) / batch for kind, total in spent.items()}
 
@@ -414,7 +414,7 @@ def ablated_side(name: str, app: Callable, guid: str) -> Side:
             ("challenges.middleware", "track", lambda request, response: None),
             ("challenges.middleware", "track_arrival", lambda request: None),
         ),
-        "history": (("challengers.history", "record", lambda *args, **kwargs: None),),
+        "history": (("history.recorder", "record", lambda *args, **kwargs: None),),
     }[name]
     return Side(f"without {name}", app, guid, patches)
 

@@ -22,6 +22,7 @@ class Cohort(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "challenges_cohort"  # named when the app's label was "challenges"
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -62,6 +63,7 @@ class Challenger(models.Model):
     near_misses = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
+        db_table = "challenges_challenger"  # named when the app's label was "challenges"
         ordering = ["-last_seen"]
 
     def __str__(self) -> str:
@@ -79,6 +81,7 @@ class SessionCreations(models.Model):
     count = models.PositiveIntegerField(default=0)
 
     class Meta:
+        db_table = "challenges_sessioncreations"  # named when the app's label was "challenges"
         constraints = [
             models.UniqueConstraint(
                 fields=["client", "window_start"], name="one_creation_count_per_client_hour"
@@ -89,35 +92,3 @@ class SessionCreations(models.Model):
 
     def __str__(self) -> str:
         return f"{self.client} {self.window_start:%Y-%m-%d %H:00}: {self.count}"
-
-
-class RequestBatch(models.Model):
-    """What one session sent in one batch of the request history, as the server received
-    and answered it: `challengers.history` writes a row for each session in each batch it
-    writes (about a second of one process's requests, in the order they came), trims them
-    and reads them back (`history.recent`), and names the parts of each entry.
-
-    A row per batch and not per request: the database writes, indexes and later deletes
-    a session's second of requests as one row, where a row each cost the writer more than
-    everything else it did. On SQLite the history is a database file of its own
-    (`challengers.routers`), so the session is named by its GUID and not by a foreign key,
-    which cannot cross files: `challengers.history` deletes a session's history when the
-    session is deleted."""
-
-    challenger = models.CharField(max_length=64)  # the session's GUID
-    # Its oldest and newest entry, in microseconds since the epoch (what trimming reads).
-    first_at = models.BigIntegerField()
-    last_at = models.BigIntegerField()
-    count = models.PositiveSmallIntegerField()  # entries
-    entries = models.JSONField()  # oldest first; `challengers.history.EXCHANGE` names their parts
-    # Bytes of `entries` as written (its JSON text): what a session's and the whole
-    # history's bounds count, summed without reading the entries.
-    size = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        indexes = [models.Index(fields=["challenger", "last_at"], name="request_batch_order")]
-        verbose_name = "request history batch"
-        verbose_name_plural = "request history batches"
-
-    def __str__(self) -> str:
-        return f"{self.count} requests of {self.challenger}"

@@ -247,12 +247,12 @@ class CohortAdmin(admin.ModelAdmin):
 
     @admin.display(description="students", ordering="students")
     def student_count(self, obj: WithAnnotations[Cohort, Students]) -> SafeString:
-        url = reverse("admin:challenges_challenger_changelist") + f"?cohort__id__exact={obj.pk}"
+        url = reverse("admin:challengers_challenger_changelist") + f"?cohort__id__exact={obj.pk}"
         return format_html('<a href="{}">{}</a>', url, obj.students)
 
     @admin.display(description="class progress")
     def class_progress_link(self, obj: Cohort) -> SafeString:
-        url = reverse("admin:challenges_cohort_progress", args=[quote(obj.pk)])
+        url = reverse("admin:challengers_cohort_progress", args=[quote(obj.pk)])
         return format_html('<a href="{}">Class progress</a>', url)
 
     def render_change_form(
@@ -271,26 +271,28 @@ class CohortAdmin(admin.ModelAdmin):
 
     def get_urls(self) -> list:
         wrap = self.admin_site.admin_view
+        # Named as the admin names its own pages: `<app label>_<model>_…`.
+        named = f"{self.opts.app_label}_{self.opts.model_name}_progress"
         return [
             path(
                 "<path:object_id>/progress/",
                 wrap(self.class_progress_view),
-                name="challenges_cohort_progress",
+                name=named,
             ),
             path(
                 "<path:object_id>/progress/live.json",
                 wrap(self.class_progress_live),
-                name="challenges_cohort_progress_live",
+                name=f"{named}_live",
             ),
             path(
                 "<path:object_id>/progress.csv",
                 wrap(self.class_progress_csv),
-                name="challenges_cohort_progress_csv",
+                name=f"{named}_csv",
             ),
             path(
                 "<path:object_id>/progress/student/<str:key>/",
                 wrap(self.class_progress_student),
-                name="challenges_cohort_progress_student",
+                name=f"{named}_student",
             ),
             *super().get_urls(),
         ]
@@ -310,7 +312,7 @@ class CohortAdmin(admin.ModelAdmin):
             "is_nav_sidebar_enabled": False,  # the matrix needs the width
             **class_view.page_context(request, cohort),
         }
-        return TemplateResponse(request, "admin/challenges/cohort/class_progress.html", context)
+        return TemplateResponse(request, "admin/challengers/cohort/class_progress.html", context)
 
     def class_progress_live(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return class_view.live_json(request, self._cohort(request, object_id))

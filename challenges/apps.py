@@ -8,6 +8,5 @@ class ChallengesConfig(AppConfig):
     session row (`challengers.models.Challenger`)."""
 
     name = "challenges"
-    # "challenges" is the label of the sessions app, which keeps the tables' names.
-    label = "curriculum"
+    label = "challenges"
     verbose_name = "Challenges"

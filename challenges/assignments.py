@@ -20,12 +20,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from challenges.catalogue import (
-    DEPRECATED_KEYS,
     challenges_for,
     completion_value,
     display_id,
     sections,
 )
+from challenges.catalogue.current import DEPRECATED_KEYS
 from challenges.declarations import Challenge, is_done
 from challenges.models import Assignment
 from challenges.times import format_time, parse_time

@@ -100,7 +100,7 @@ def student_redirect(cohort: Cohort, key: str) -> HttpResponse:
     for guid in guids.iterator():
         if constant_time_compare(student_key(guid), key):
             return HttpResponseRedirect(
-                reverse("admin:challenges_challenger_change", args=[quote(guid)])
+                reverse("admin:challengers_challenger_change", args=[quote(guid)])
             )
     raise Http404("No student of this class has that link.")
 
@@ -114,7 +114,7 @@ def without_guids(html: str) -> SafeString:
 def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any]) -> dict[str, Any]:
     def link(guid: str) -> str:
         return reverse(
-            "admin:challenges_cohort_progress_student", args=[quote(cohort.pk), student_key(guid)]
+            "admin:challengers_cohort_progress_student", args=[quote(cohort.pk), student_key(guid)]
         )
 
     return {
@@ -129,7 +129,7 @@ def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any])
 
 def live_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
     """The partial both the page and its JSON show, rendered now, with no GUID in it."""
-    html = render_to_string("admin/challenges/cohort/_class_live.html", context, request=request)
+    html = render_to_string("admin/challengers/cohort/_class_live.html", context, request=request)
     return without_guids(html)
 
 
@@ -177,10 +177,10 @@ def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
         **join_context(request, cohort),
         "switches": switches(options),
         "all_total": len(challenges_for(mode())),
-        "live_url": reverse("admin:challenges_cohort_progress_live", args=[quote(cohort.pk)]),
-        "sessions_url": reverse("admin:challenges_challenger_changelist")
+        "live_url": reverse("admin:challengers_cohort_progress_live", args=[quote(cohort.pk)]),
+        "sessions_url": reverse("admin:challengers_challenger_changelist")
         + f"?cohort__id__exact={cohort.pk}",
-        "csv_url": reverse("admin:challenges_cohort_progress_csv", args=[quote(cohort.pk)]),
+        "csv_url": reverse("admin:challengers_cohort_progress_csv", args=[quote(cohort.pk)]),
         "poll_seconds": POLL_SECONDS,
     }
 
@@ -201,5 +201,5 @@ def cohort_page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
     return {
         **join_context(request, cohort),
         "cohort_assignments": list(Assignment.objects.filter(cohort=cohort)),
-        "add_assignment_url": reverse("admin:curriculum_assignment_add") + f"?cohort={cohort.pk}",
+        "add_assignment_url": reverse("admin:challenges_assignment_add") + f"?cohort={cohort.pk}",
     }

@@ -5,9 +5,9 @@ two tuples of named conditions (`challenges.conditions`, `challenges.rules`): `a
 what makes a request an attempt at it, and `credit`, what must then hold. The same
 declaration credits a request and explains a near miss.
 
-The current edition's catalogue is declared with these types in `challenges.catalogue`;
-the classic one is derived from it in `challenges.classic`, which declares only what
-differs; `challenges.catalogue` says which one is served.
+The current edition's catalogue is declared with these types in
+`challenges.catalogue.current`; the classic one in `challenges.catalogue.classic`, as what
+differs from the current one; `challenges.catalogue` says which one is served.
 
 * Keys (e.g. `GET_TODOS`) are stable and are what progress maps store.
 * Display ids (`"01"`…) are positions in the mode's list, so they shift with the mode.
@@ -190,6 +190,20 @@ def declare(
 ) -> Challenge:
     """A challenge, written the way the catalogues read: texts first, then the rule."""
     return Challenge(key, name, section, description, hints, attempt, credit, modes)
+
+
+def in_section_order(
+    sections: tuple[Section, ...], *declared: tuple[Challenge, ...]
+) -> tuple[Challenge, ...]:
+    """The challenges of `declared` in display order: by their section's place in
+    `sections`, and within a section in the order they were declared. A catalogue declared
+    by topic lists its challenges as its sections do."""
+    place = {s: n for n, s in enumerate(sections)}
+    challenges = [c for group in declared for c in group]
+    unplaced = [c.key for c in challenges if c.section not in place]
+    if unplaced:
+        raise ValueError(f"challenges of no listed section: {', '.join(unplaced)}")
+    return tuple(sorted(challenges, key=lambda c: place[c.section]))
 
 
 # --------------------------------------------------------------------------- lookups

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from challengers import history
 from challengers.models import Challenger
 from challenges.request_history import recent_requests_masked
+from history.recorder import KEPT
 from secrets_app.models import Secret
 
 
@@ -16,8 +16,8 @@ def recent_requests_section(challenger: Challenger) -> SafeString:
     tokens = Secret.objects.filter(challenger=challenger).values_list("token", flat=True)
     context = {
         "entries": recent_requests_masked(challenger, list(tokens)),
-        "kept": history.KEPT,
+        "kept": KEPT,
     }
     return SafeString(
-        render_to_string("admin/challenges/challenger/_request_history.html", context)
+        render_to_string("admin/challengers/challenger/_request_history.html", context)
     )

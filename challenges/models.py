@@ -35,6 +35,7 @@ class Assignment(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "curriculum_assignment"  # named when the app's label was "curriculum"
         ordering = ["cohort", "due_at", "opens_at", "pk"]
 
     def __str__(self) -> str:

@@ -1,4 +1,4 @@
-"""Reading a session's request history (`challengers.history` records it): the entries
+"""Reading a session's request history (`history` records it): the entries
 newest first, each with the challenges it completed and nearly completed, named as the
 served edition names them. The API route, the student's progress page and the admin all
 read it through here.
@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from challengers import history
 from challengers.models import Challenger
 from challengers.sessions import mode
 from challenges.catalogue import by_key, display_id
 from challenges.progress import stamp
+from history.reader import Recorded, recent
+from history.recorder import as_sent
+from history.writer import EXCHANGE
 
 # Request headers whose values are credentials: masked where an instructor reads them.
 CREDENTIAL_HEADERS = frozenset(
@@ -100,12 +102,12 @@ def _items(stored: Any) -> list[Any]:
 
 
 def _entry(
-    recorded: history.Recorded, current_mode: str, secrets: Iterable[str] | None
+    recorded: Recorded, current_mode: str, secrets: Iterable[str] | None
 ) -> HistoryEntry:
-    parts: dict[str, Any] = dict(zip(history.EXCHANGE, recorded.parts, strict=True))
+    parts: dict[str, Any] = dict(zip(EXCHANGE, recorded.parts, strict=True))
     completed, near = _outcomes(parts["completed"], parts["near_misses"], current_mode)
     headers = tuple(
-        (str(pair[0]), history.as_sent(str(pair[1])))
+        (str(pair[0]), as_sent(str(pair[1])))
         for pair in _items(parts["headers"])
         if isinstance(pair, list) and len(pair) == 2
     )
@@ -154,13 +156,13 @@ def masked(entry: HistoryEntry, secrets: Iterable[str]) -> HistoryEntry:
 def recent_requests(challenger: Challenger) -> list[HistoryEntry]:
     """The session's newest requests, newest first, as sent (the student's view)."""
     current = mode()
-    return [_entry(record, current, None) for record in history.recent(challenger.guid)]
+    return [_entry(record, current, None) for record in recent(challenger.guid)]
 
 
 def recent_requests_masked(challenger: Challenger, secrets: Iterable[str]) -> list[HistoryEntry]:
     """The same, as an instructor reads them: credentials and `secrets` masked."""
     current, hidden = mode(), tuple(secrets)
-    return [_entry(record, current, hidden) for record in history.recent(challenger.guid)]
+    return [_entry(record, current, hidden) for record in recent(challenger.guid)]
 
 
 # --------------------------------------------------------------------------- payloads

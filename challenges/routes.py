@@ -3,7 +3,7 @@
 A shape is the URL name of an API route (`practiceapi.routing`): the protocol middleware
 reads it from the resolved path, so `/api/todos/5/` and `/todos/5` are both `todos/{id}`.
 It separates the collection from its items (`todos` from `todos/{id}`), so the route index
-(`challenges.catalogue`) hands a request only the challenges of its own endpoint. The
+(`declarations.Catalogue`) hands a request only the challenges of its own endpoint. The
 constants below name the routes challenges are about.
 """
 

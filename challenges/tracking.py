@@ -18,7 +18,6 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.http.request import HttpHeaders
 
-from challengers import history
 from challengers.models import Challenger
 from challengers.request import SessionRequest
 from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
@@ -28,6 +27,7 @@ from challenges.declarations import Challenge
 from challenges.exchange import Exchange
 from challenges.progress import hold, record
 from challenges.routes import CHALLENGER_REQUESTS, shape
+from history import recorder
 
 
 @dataclass(eq=False)
@@ -193,4 +193,4 @@ def remember(
     if own is None or request.api_route == CHALLENGER_REQUESTS:
         return
     near = [(key, why) for key, (_, _, why) in misses.items()] if misses else ()
-    history.record(own.guid, request, response, sorted(completed) if completed else (), near)
+    recorder.record(own.guid, request, response, sorted(completed) if completed else (), near)

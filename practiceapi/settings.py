@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "practiceapi",
     # Apps in dependency order: sessions, then what builds on them, then the curriculum.
     "challengers",
+    "history",
     "todos",
     "secrets_app",
     "challenges",
@@ -248,7 +249,7 @@ else:
     # hot statements (session lookup, rows) skip parsing and planning on every request.
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 
-DATABASE_ROUTERS = ["challengers.routers.HistoryRouter"]
+DATABASE_ROUTERS = ["history.routers.HistoryRouter"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -30,6 +30,7 @@ class Migration(migrations.Migration):
                 ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
+                "db_table": "challenges_cohort",
                 "ordering": ["name"],
             },
         ),
@@ -53,11 +54,12 @@ class Migration(migrations.Migration):
                         null=True,
                         on_delete=django.db.models.deletion.SET_NULL,
                         related_name="challengers",
-                        to="challenges.cohort",
+                        to="challengers.cohort",
                     ),
                 ),
             ],
             options={
+                "db_table": "challenges_challenger",
                 "ordering": ["-last_seen"],
             },
         ),

@@ -15,7 +15,7 @@ RANDOM_TOKEN = {
 def randomise_existing_tokens(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Existing sessions get random tokens, not the shared default 0, so that a backup
     taken before this migration cannot pair one of its lists with a cached newer one."""
-    meta = apps.get_model("challenges", "Challenger")._meta
+    meta = apps.get_model("challengers", "Challenger")._meta
     quote = schema_editor.connection.ops.quote_name
     draw = RANDOM_TOKEN[schema_editor.connection.vendor]
     column = quote(meta.get_field("list_token").column)
@@ -24,7 +24,7 @@ def randomise_existing_tokens(apps: StateApps, schema_editor: BaseDatabaseSchema
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("challenges", "0001_initial"),
+        ("challengers", "0001_initial"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("challenges", "0002_list_token"),
+        ("challengers", "0002_list_token"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("challenges", "0003_near_misses"),
+        ("challengers", "0003_near_misses"),
     ]
 
     operations = [
@@ -23,6 +23,7 @@ class Migration(migrations.Migration):
                 ("count", models.PositiveIntegerField(default=0)),
             ],
             options={
+                "db_table": "challenges_sessioncreations",
                 "verbose_name": "session creations per client and hour",
                 "verbose_name_plural": "session creations per client and hour",
                 "constraints": [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("challenges", "0004_session_creations"),
+        ("challengers", "0004_session_creations"),
     ]
 
     operations = [
@@ -33,11 +33,12 @@ class Migration(migrations.Migration):
                         db_index=False,
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="request_records",
-                        to="challenges.challenger",
+                        to="challengers.challenger",
                     ),
                 ),
             ],
             options={
+                "db_table": "challenges_requestrecord",
                 "verbose_name": "request",
                 "indexes": [
                     models.Index(fields=["challenger", "at", "id"], name="request_history_order")

@@ -1,5 +1,5 @@
 """Each request-history row records its own size in bytes (`RequestBatch.size`), so that
-a session's bound and the whole history's cap (challengers/history.py) are summed without
+a session's bound and the whole history's cap (history/writer.py) are summed without
 reading the entries. Rows written before it are given the size of their entries' JSON."""
 
 from typing import Any
@@ -10,7 +10,7 @@ from django.db.migrations.state import StateApps
 
 
 def measure_existing(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
-    batch = apps.get_model("challenges", "RequestBatch")
+    batch = apps.get_model("challengers", "RequestBatch")
     connection = schema_editor.connection
     if not router.allow_migrate_model(connection.alias, batch):
         return  # the history is in another database (SQLite's history file)
@@ -30,7 +30,7 @@ def nothing(*args: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("challenges", "0006_request_history_file"),
+        ("challengers", "0006_request_history_file"),
     ]
 
     operations = [
@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
             name="size",
             field=models.PositiveIntegerField(default=0),
         ),
-        # Named, so that the router runs it where the history is (challengers/routers.py).
+        # Named, so that the router runs it where the history is (history/routers.py).
         migrations.RunPython(
             measure_existing, nothing, hints={"model_name": "requestbatch"}, elidable=True
         ),

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("challenges", "0004_session_creations"),
+        ("challengers", "0004_session_creations"),
     ]
 
     operations = [
@@ -45,11 +45,12 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="assignments",
-                        to="challenges.cohort",
+                        to="challengers.cohort",
                     ),
                 ),
             ],
             options={
+                "db_table": "curriculum_assignment",
                 "ordering": ["cohort", "due_at", "opens_at", "pk"],
             },
         ),

@@ -7,9 +7,10 @@ from typing import Any
 
 from django import template
 
-from challengers import history
 from challengers.models import Challenger
 from challenges.request_history import recent_requests
+from history.reader import version
+from history.recorder import KEPT
 
 register = template.Library()
 
@@ -19,6 +20,6 @@ def request_history(challenger: Challenger) -> dict[str, Any]:
     return {
         "guid": challenger.guid,
         "entries": recent_requests(challenger),
-        "version": history.version(challenger.guid),
-        "kept": history.KEPT,
+        "version": version(challenger.guid),
+        "kept": KEPT,
     }

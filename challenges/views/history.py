@@ -11,7 +11,6 @@ from django.views.decorators.http import require_GET
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from challengers import history
 from challengers.lookup import known_session, with_session
 from challenges import schema
 from challenges.request_history import (
@@ -21,6 +20,7 @@ from challenges.request_history import (
     recent_requests,
 )
 from challenges.views.dashboard import find_session
+from history.reader import version
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
 
@@ -49,7 +49,7 @@ def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
     challenger = find_session(guid)
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
-    etag = f'"{history.version(challenger.guid)}"'
+    etag = f'"{version(challenger.guid)}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)
     else:

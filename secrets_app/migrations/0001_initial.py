@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("challenges", "0001_initial"),
+        ("challengers", "0001_initial"),
     ]
 
     operations = [
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
                         primary_key=True,
                         related_name="secret",
                         serialize=False,
-                        to="challenges.challenger",
+                        to="challengers.challenger",
                     ),
                 ),
                 (

@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from challengers import history
-from challengers.models import RequestBatch
+from history import writer
+from history.models import RequestBatch
 from secrets_app.models import Secret
 from tests.client import Client as ApiClient
 
-CHANGE = "/admin/challenges/challenger/{}/change/"
+CHANGE = "/admin/challengers/challenger/{}/change/"
 
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()
+    writer.discard()
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def guid(api: ApiClient, db: None) -> str:
 
 
 def change_page(admin_client: Client, guid: str) -> str:
-    history.flush()
+    writer.flush()
     response = admin_client.get(CHANGE.format(guid))
     assert response.status_code == 200
     return response.content.decode()
@@ -75,7 +75,7 @@ def test_credentials_are_masked(admin_client: Client, api: ApiClient, guid: str)
     assert section.count("••••••") >= 4
     # What the student reads keeps them as sent, but for the cookie's value, which no one
     # reads (tests/challenges/test_history_hides_site_cookies.py).
-    history.flush()
+    writer.flush()
     own = api.get(f"/api/challenger/{guid}/requests").content.decode()
     assert "YWRtaW46cGFzc3dvcmQ=" in own and token in own
     assert '{"name":"Cookie","value":"sid"}' in own and "hush" not in own
@@ -99,11 +99,11 @@ def test_deleting_the_session_in_the_admin_removes_its_history(
     admin_client: Client, api: ApiClient, guid: str, django_capture_on_commit_callbacks: Any
 ) -> None:
     api.get("/api/todos", headers={"X-CHALLENGER": guid})
-    history.flush()
+    writer.flush()
     assert RequestBatch.objects.filter(challenger=guid).exists()
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(
-            f"/admin/challenges/challenger/{guid}/delete/", {"post": "yes"}
+            f"/admin/challengers/challenger/{guid}/delete/", {"post": "yes"}
         )
     assert response.status_code == 302
     assert not RequestBatch.objects.filter(challenger=guid).exists()

@@ -12,7 +12,7 @@ from challenges.catalogue import challenges_for, keys_for
 from challenges.models import Assignment
 from tests.assignment_fixtures import assign
 
-ADD = "/admin/curriculum/assignment/add/"
+ADD = "/admin/challenges/assignment/add/"
 
 
 def form(cohort: Cohort, **fields: object) -> dict[str, object]:
@@ -100,12 +100,12 @@ def test_editing_opens_with_the_stored_choice_and_keeps_it(
     stored = Assignment.objects.create(
         cohort=cohort, title="Mixed", challenges=[*in_first[1:], extra]
     )
-    page = admin_client.get(f"/admin/curriculum/assignment/{stored.pk}/change/").content.decode()
+    page = admin_client.get(f"/admin/challenges/assignment/{stored.pk}/change/").content.decode()
     assert f'value="{first}" id="id_sections_{position}" checked' in page
     assert f'<option value="{extra}" selected>' in page
     assert f'<option value="{in_first[0]}" selected>' in page  # in "Except these challenges"
     reply = admin_client.post(
-        f"/admin/curriculum/assignment/{stored.pk}/change/",
+        f"/admin/challenges/assignment/{stored.pk}/change/",
         form(
             cohort,
             title="Mixed",
@@ -121,9 +121,9 @@ def test_editing_opens_with_the_stored_choice_and_keeps_it(
 
 def test_the_cohort_page_lists_its_assignments(admin_client: Client, cohort: Cohort) -> None:
     assignment = assign(cohort, title="Warm-up")
-    page = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/change/").content.decode()
-    assert f'href="/admin/curriculum/assignment/{assignment.pk}/change/">Warm-up</a>' in page
-    assert f'href="/admin/curriculum/assignment/add/?cohort={cohort.pk}"' in page
+    page = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/change/").content.decode()
+    assert f'href="/admin/challenges/assignment/{assignment.pk}/change/">Warm-up</a>' in page
+    assert f'href="/admin/challenges/assignment/add/?cohort={cohort.pk}"' in page
 
 
 def test_the_add_link_names_the_cohort(admin_client: Client, cohort: Cohort) -> None:

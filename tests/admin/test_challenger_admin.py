@@ -1,4 +1,4 @@
-"""/admin/challenges/challenger/: sessions with progress, filters, search, the change page."""
+"""/admin/challengers/challenger/: sessions with progress, filters, search, the change page."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from secrets_app.services import secret_for
 from tests.near_miss_entries import near_miss
 from todos.models import Todo
 
-LIST = "/admin/challenges/challenger/"
+LIST = "/admin/challengers/challenger/"
 
 
 def rows(html: str) -> list[str]:
@@ -141,13 +141,13 @@ def test_the_change_page_links_the_dashboard(admin_client: Client, make_session)
 def test_cohorts_list_student_counts(admin_client: Client, cohort: Cohort, make_session) -> None:
     make_session(1, cohort=cohort)
     make_session(1, cohort=cohort)
-    html = admin_client.get("/admin/challenges/cohort/").content.decode()
+    html = admin_client.get("/admin/challengers/cohort/").content.decode()
     assert f'href="{LIST}?cohort__id__exact={cohort.pk}">2</a>' in html
 
 
 def test_instructors_create_cohorts(admin_client: Client, db: None) -> None:
     response = admin_client.post(
-        "/admin/challenges/cohort/add/",
+        "/admin/challengers/cohort/add/",
         {
             "name": "Tuesday",
             "code": "tue-pm",

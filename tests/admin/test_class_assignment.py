@@ -17,7 +17,7 @@ from tests.assignment_fixtures import assign, minutes
 
 
 def page(client: Client, cohort: Cohort, query: str = "") -> str:
-    reply = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/{query}")
+    reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/{query}")
     assert reply.status_code == 200
     return reply.content.decode()
 
@@ -99,7 +99,7 @@ def test_the_page_names_the_open_assignments_the_one_due_first_leading(
 
 
 def csv_rows(client: Client, cohort: Cohort) -> list[list[str]]:
-    reply = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress.csv")
+    reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv")
     return list(csv.reader(io.StringIO(reply.content.decode())))
 
 

@@ -13,7 +13,7 @@ from tests.client import Client as ApiClient
 
 
 def live(client: Client, cohort: Cohort, query: str = "") -> dict:
-    reply = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/live.json{query}")
+    reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/live.json{query}")
     assert reply.status_code == 200
     assert reply["Content-Type"] == "application/json"
     assert "no-store" in reply["Cache-Control"]
@@ -21,13 +21,13 @@ def live(client: Client, cohort: Cohort, query: str = "") -> dict:
 
 
 def test_it_needs_a_staff_login(client: Client, cohort: Cohort) -> None:
-    reply = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/live.json")
+    reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/live.json")
     assert reply.status_code == 302
     assert reply["Location"].startswith("/admin/login/")
 
 
 def test_an_unknown_cohort_is_404(admin_client: Client, db: None) -> None:
-    assert admin_client.get("/admin/challenges/cohort/999/progress/live.json").status_code == 404
+    assert admin_client.get("/admin/challengers/cohort/999/progress/live.json").status_code == 404
 
 
 def test_a_students_request_shows_up_in_the_next_answer(
@@ -48,8 +48,8 @@ def test_a_students_request_shows_up_in_the_next_answer(
 
 
 def test_the_page_points_its_script_at_the_live_json(admin_client: Client, cohort: Cohort) -> None:
-    html = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/").content.decode()
-    assert f'data-live-url="/admin/challenges/cohort/{cohort.pk}/progress/live.json"' in html
+    html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
+    assert f'data-live-url="/admin/challengers/cohort/{cohort.pk}/progress/live.json"' in html
     assert "dashboard/class_progress.js" in html
 
 
@@ -65,7 +65,7 @@ def test_rows_carry_what_the_sort_needs(admin_client: Client, cohort: Cohort, ma
 def test_projector_mode_shows_initials(admin_client: Client, cohort: Cohort, make_session) -> None:
     make_session(3, name="Ada Lovelace", cohort=cohort)
     page = admin_client.get(
-        f"/admin/challenges/cohort/{cohort.pk}/progress/?projector=1"
+        f"/admin/challengers/cohort/{cohort.pk}/progress/?projector=1"
     ).content.decode()
     assert "cp-projector" in page
     assert ">AL</a></th>" in page

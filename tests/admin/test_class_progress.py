@@ -1,4 +1,4 @@
-"""/admin/challenges/cohort/{id}/progress/: the class progress page (students × challenges
+"""/admin/challengers/cohort/{id}/progress/: the class progress page (students × challenges
 matrix and completions per challenge)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.near_miss_entries import near_miss
 
 
 def url(cohort: Cohort) -> str:
-    return f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    return f"/admin/challengers/cohort/{cohort.pk}/progress/"
 
 
 def test_it_needs_a_staff_login(client: Client, cohort: Cohort) -> None:
@@ -89,16 +89,16 @@ def test_it_escapes_student_names(admin_client: Client, cohort: Cohort, make_ses
 
 
 def test_an_unknown_cohort_is_404(admin_client: Client, db: None) -> None:
-    assert admin_client.get("/admin/challenges/cohort/999/progress/").status_code == 404
+    assert admin_client.get("/admin/challengers/cohort/999/progress/").status_code == 404
 
 
 def test_the_cohort_list_links_to_it(admin_client: Client, cohort: Cohort) -> None:
-    html = admin_client.get("/admin/challenges/cohort/").content.decode()
+    html = admin_client.get("/admin/challengers/cohort/").content.decode()
     assert f'href="{url(cohort)}"' in html
 
 
 def test_the_cohort_page_links_to_it(admin_client: Client, cohort: Cohort) -> None:
-    html = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/change/").content.decode()
+    html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/change/").content.decode()
     assert f'href="{url(cohort)}"' in html
 
 
@@ -126,7 +126,7 @@ def test_the_cohort_csv_has_a_row_per_student(
 ) -> None:
     make_session(2, name="Ada", cohort=cohort)
     make_session(1, name="Grace")
-    response = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/progress.csv")
+    response = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     lines = response.content.decode().splitlines()

@@ -21,7 +21,7 @@ KEYS = keys_for("multi")
 
 
 def stuck_section(client: Client, cohort: Cohort) -> str:
-    html = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/").content.decode()
+    html = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
     found = re.search(r'<section class="cp-stuck".*?</section>', html, re.S)
     assert found, "no stuck section"
     return found.group(0)
@@ -124,5 +124,5 @@ def test_it_counts_recent_sessions_in_no_cohort(
     make_session(0)
     make_session(0)
     seen(make_session(0), 90)  # seen 90 minutes ago: not counted
-    html = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/").content.decode()
+    html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
     assert "<strong>2</strong> sessions seen in the last hour belong to no class" in html

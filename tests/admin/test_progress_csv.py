@@ -12,7 +12,7 @@ from challengers.models import Cohort
 from challenges.catalogue import keys_for
 from tests.admin.conftest import STAMP
 
-LIST = "/admin/challenges/challenger/"
+LIST = "/admin/challengers/challenger/"
 
 
 def export(client: Client, *guids: str) -> object:

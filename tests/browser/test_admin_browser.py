@@ -28,7 +28,7 @@ def open_class_progress(
         Challenger.objects.create(
             guid=str(uuid.uuid4()), display_name=f"Student {n + 1}", cohort=cohort, **fields
         )
-    target = f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
     page.goto(f"{live_server.url}/admin/login/?next={target}")
     page.get_by_label("Username").fill("teacher")
     page.get_by_label("Password").fill("s3cret-pass")

@@ -66,7 +66,7 @@ def test_a_students_request_shows_up_without_reload(
     from playwright.sync_api import expect
 
     cohort, students = make_class(with_assignment=False)
-    target = f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
     log_in(page, live_server, django_user_model, target)
     if screenshot_dir:
         page.set_viewport_size({"width": 1366, "height": 768})
@@ -91,7 +91,7 @@ def test_the_students_sort_by_progress_and_stay_sorted(
     from playwright.sync_api import expect
 
     cohort, _ = make_class()
-    log_in(page, live_server, django_user_model, f"/admin/challenges/cohort/{cohort.pk}/progress/")
+    log_in(page, live_server, django_user_model, f"/admin/challengers/cohort/{cohort.pk}/progress/")
     names = page.locator(".cp-matrix tbody th.cp-student a")
     expect(names.first).to_have_text("Ada Lovelace")
     page.get_by_role("button", name="Progress").click()
@@ -107,7 +107,7 @@ def test_projector_mode_shows_initials_and_the_join_code(
     from playwright.sync_api import expect
 
     cohort, _ = make_class()
-    target = f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
     log_in(page, live_server, django_user_model, target)
     if screenshot_dir:
         page.set_viewport_size({"width": 1366, "height": 768})

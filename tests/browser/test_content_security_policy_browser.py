@@ -220,7 +220,7 @@ def test_the_class_page_updates_under_the_policy(
 
     page, watch = watched
     cohort, edsger = make_class()
-    target = f"/admin/challenges/cohort/{cohort.pk}/progress/"
+    target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
     log_in(page, live_server.url, django_user_model, target)
     expect(page.locator(".cp-join-qr svg")).to_be_visible()
     cell = page.locator('tr[data-name="edsger dijkstra"] td.cp-done')
@@ -261,16 +261,16 @@ def test_the_admin_runs_under_the_policy(
     assert api_get(live_server.url, "/api/todos", edsger.guid) == 200
     log_in(page, live_server.url, django_user_model, "/admin/")
     page.get_by_role("button", name=re.compile("Toggle theme")).first.click()  # admin's theme.js
-    page.goto(f"{live_server.url}/admin/challenges/cohort/{cohort.pk}/change/")
+    page.goto(f"{live_server.url}/admin/challengers/cohort/{cohort.pk}/change/")
     expect(page.locator(".cp-join-qr svg")).to_be_visible()
     shot(page, screenshot_dir, "cohort_page")
-    page.goto(f"{live_server.url}/admin/challenges/challenger/?q=Edsger")
+    page.goto(f"{live_server.url}/admin/challengers/challenger/?q=Edsger")
     expect(page.locator("#result_list")).to_contain_text("Edsger Dijkstra")
-    page.goto(f"{live_server.url}/admin/challenges/challenger/{edsger.guid}/change/")
+    page.goto(f"{live_server.url}/admin/challengers/challenger/{edsger.guid}/change/")
     expect(page.locator(".history-admin")).to_be_visible()
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
-    page.goto(f"{live_server.url}/admin/challenges/cohort/{cohort.pk}/change/")
+    page.goto(f"{live_server.url}/admin/challengers/cohort/{cohort.pk}/change/")
     page.get_by_role("link", name="Add an assignment").click()
     page.get_by_label("Title").fill("Sections 1-6")
     page.get_by_label("GET Challenges (4)").check()

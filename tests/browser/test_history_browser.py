@@ -4,7 +4,7 @@ instructor's admin page. What a student sent (a header, a path, a body holding
 `<script>`, `<img onerror=…>`, `"><svg onload=…>`) is drawn as text and runs nowhere.
 
 The live server runs in this process, where history is written when a test calls
-`history.flush()`, as a server's batch thread does every second.
+`writer.flush()`, as a server's batch thread does every second.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from challengers import history
+from history import writer
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ WATCH = "window.__owned = undefined; window.alert = function () { window.__owned
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()
+    writer.discard()
 
 
 def send(base: str, path: str, guid: str, body: str | None = None, **headers: str) -> int:
@@ -84,7 +84,7 @@ def test_requests_appear_newest_first_without_reloading(
     page.evaluate("window.__notReloaded = true")
 
     assert send(live_server.url, "/api/todos?doneStatus=true", guid) == 200
-    history.flush()
+    writer.flush()
     entries = card.locator("li.history-entry")
     expect(entries).to_have_count(1, timeout=20_000)
     expect(entries.first.locator("summary")).to_contain_text("GET /api/todos?doneStatus=true")
@@ -99,7 +99,7 @@ def test_requests_appear_newest_first_without_reloading(
     expect(detail).to_contain_text("GET /api/todos (200) ?filter")
 
     assert send(live_server.url, "/api/challenges", guid) == 200
-    history.flush()
+    writer.flush()
     expect(entries).to_have_count(2, timeout=20_000)
     expect(entries.first.locator("summary")).to_contain_text("GET /api/challenges")
     expect(entries.first.locator(".history-tag-done")).to_have_text("completed 1")
@@ -121,7 +121,7 @@ def test_what_a_student_sent_runs_nowhere_on_the_progress_page(live_server: Any,
 
     # Drawn by the page's script, as the list updates itself.
     send_hostile(live_server.url, guid)
-    history.flush()
+    writer.flush()
     expect(entries).to_have_count(2, timeout=20_000)
     for n in range(2):
         entries.nth(n).locator("summary").click()
@@ -151,12 +151,12 @@ def test_what_a_student_sent_runs_nowhere_on_the_admin_page(
     ).headers["X-CHALLENGER"]
     send_hostile(live_server.url, guid)
     send(live_server.url, "/api/todos", guid, Authorization="Basic c2VjcmV0OnBhc3M=")
-    history.flush()
+    writer.flush()
 
     django_user_model.objects.create_superuser("teacher", "t@example.org", "s3cret-pass")
     page.add_init_script(WATCH)
     page.on("dialog", lambda dialog: dialog.dismiss())
-    target = f"/admin/challenges/challenger/{guid}/change/"
+    target = f"/admin/challengers/challenger/{guid}/change/"
     page.goto(f"{live_server.url}/admin/login/?next={target}")
     page.get_by_label("Username").fill("teacher")
     page.get_by_label("Password").fill("s3cret-pass")

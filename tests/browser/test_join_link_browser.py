@@ -41,7 +41,7 @@ def test_the_cohort_page_shows_the_join_link_and_its_qr_code(
 
     django_user_model.objects.create_superuser("teacher", "t@example.org", "s3cret-pass")
     cohort = Cohort.objects.create(code="monday-am", name="Monday morning")
-    target = f"/admin/challenges/cohort/{cohort.pk}/change/"
+    target = f"/admin/challengers/cohort/{cohort.pk}/change/"
     page.goto(f"{live_server.url}/admin/login/?next={target}")
     page.get_by_label("Username").fill("teacher")
     page.get_by_label("Password").fill("s3cret-pass")

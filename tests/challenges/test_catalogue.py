@@ -6,15 +6,15 @@ import pytest
 
 from challenges import catalogue, routes
 from challenges.catalogue import (
-    ALL_CHALLENGES,
-    DEPRECATED_KEYS,
-    SECTIONS,
     by_key,
     challenges_for,
     completed_keys,
     display_id,
     progress_status,
 )
+from challenges.catalogue.current import ALL_CHALLENGES, DEPRECATED_KEYS, SECTIONS
+from challenges.conditions import Condition
+from challenges.declarations import Catalogue, Challenge
 from challenges.exchange import Exchange
 
 MULTI_ONLY = {
@@ -134,7 +134,7 @@ def test_challenges_follow_section_order() -> None:
 
 
 @pytest.mark.parametrize("challenge", ALL_CHALLENGES, ids=lambda c: c.key)
-def test_every_challenge_is_explained(challenge: catalogue.Challenge) -> None:
+def test_every_challenge_is_explained(challenge: Challenge) -> None:
     assert challenge.description.strip()
     assert "<a " not in challenge.description  # plain text: the dashboard adds its own links
     assert challenge.hints
@@ -144,7 +144,7 @@ def test_every_challenge_is_explained(challenge: catalogue.Challenge) -> None:
 
 
 @pytest.mark.parametrize("challenge", ALL_CHALLENGES, ids=lambda c: c.key)
-def test_every_rule_is_indexed(challenge: catalogue.Challenge) -> None:
+def test_every_rule_is_indexed(challenge: Challenge) -> None:
     assert challenge.routes
     for mode in challenge.modes:
         for route in challenge.routes:
@@ -200,17 +200,17 @@ def test_a_failing_condition_never_breaks_tracking() -> None:
         raise RuntimeError("bug")
 
     good = by_key("GET_HEARTBEAT_204")
-    bad = catalogue.Challenge(
+    bad = Challenge(
         "BROKEN",
         "broken",
         good.section,
         "d",
         good.hints,
         good.attempt,
-        (catalogue.Condition("broken", broken, "never shown"),),
+        (Condition("broken", broken, "never shown"),),
         good.modes,
     )
-    edition = catalogue.Catalogue((bad, good))
+    edition = Catalogue((bad, good))
     assert edition.completed_keys(_exchange("GET", "heartbeat", status=204)) == {
         "GET_HEARTBEAT_204"
     }

@@ -11,25 +11,16 @@ from typing import Any
 import pytest
 
 from challenges import conditions as c
-from challenges.catalogue import (
-    CATALOGUE,
-    CLASSIC,
-    CREDITED,
-    DESCRIPTION_MAX,
-    NOT_AN_ATTEMPT,
-    TITLE_MAX,
-    Catalogue,
-    Challenge,
-    Section,
-    by_key,
-)
+from challenges.catalogue import CATALOGUE, CLASSIC, by_key
+from challenges.declarations import CREDITED, NOT_AN_ATTEMPT, Catalogue, Challenge, Section
 from challenges.exchange import Exchange
 from challenges.routes import HEARTBEAT, TODO_ITEM, TODOS
-from challenges.rules import store_has_done_and_not_done
+from challenges.rules.todos import store_has_done_and_not_done
 from practiceapi.protocol.query import ParsedQuery
 from tests.challenges.test_rules import CASES, ex
 from todos import models as todo_models
 from todos.facts import StoreFacts
+from todos.resource import DESCRIPTION_MAX, TITLE_MAX
 
 SECTION = Section("s", "Section", "blurb")
 

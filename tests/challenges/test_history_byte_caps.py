@@ -14,8 +14,8 @@ from typing import Any
 import orjson
 import pytest
 
-from challengers import history
-from challengers.models import RequestBatch
+from history import recorder, writer
+from history.models import RequestBatch
 from tests.client import Client
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ _random = random.Random(7)
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()  # what earlier tests of this process sent
+    writer.discard()  # what earlier tests of this process sent
 
 
 def noise(length: int) -> str:
@@ -48,7 +48,7 @@ def hostile(client: Client, guid: str, tag: str = "") -> None:
 
 
 def requests_of(client: Client, guid: str) -> list[dict[str, Any]]:
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests")
     assert response.status_code == 200, response.content
     return response.json()["requests"]
@@ -83,7 +83,7 @@ def test_a_hostile_request_s_path_is_cut_to_1024_characters(client: Client, guid
 
 def test_a_hostile_entry_is_stored_in_at_most_8000_bytes(client: Client, guid: str) -> None:
     hostile(client, guid)
-    history.flush()
+    writer.flush()
     assert stored_bytes(guid) <= 8000 + 2  # the row's brackets
 
 
@@ -101,7 +101,7 @@ def test_a_process_buffers_a_bounded_number_of_bytes(
     client: Client, guid: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Far fewer entries than the entry bound: their bytes (a 2 KB body each) stop them.
-    monkeypatch.setattr(history, "BUFFER_BYTES", 4000)
+    monkeypatch.setattr(recorder, "BUFFER_BYTES", 4000)
     for n in range(5):
         client.post(
             f"/api/todos?n={n}",
@@ -115,7 +115,7 @@ def test_a_process_buffers_a_bounded_number_of_bytes(
 def test_the_writer_logs_how_many_requests_the_full_buffer_dropped(
     client: Client, guid: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(history, "BUFFER_BYTES", 4000)
+    monkeypatch.setattr(recorder, "BUFFER_BYTES", 4000)
     for _ in range(5):
         client.post(
             "/api/todos",
@@ -123,8 +123,8 @@ def test_the_writer_logs_how_many_requests_the_full_buffer_dropped(
             content_type="application/json",
             headers={"X-CHALLENGER": guid},
         )
-    with caplog.at_level(logging.WARNING, logger="challengers.history"):
-        history.flush()
+    with caplog.at_level(logging.WARNING, logger="history.writer"):
+        writer.flush()
     assert "3 requests not recorded" in caplog.text
 
 
@@ -133,21 +133,21 @@ def test_a_session_keeps_a_bounded_number_of_bytes(client: Client, guid: str) ->
     for n in range(150):
         hostile(client, guid, tag=str(n))
         if n % 10 == 9:
-            history.flush()
-    assert stored_bytes(guid) <= history.SESSION_BYTES + history.TRIM_BYTES
+            writer.flush()
+    assert stored_bytes(guid) <= writer.SESSION_BYTES + writer.TRIM_BYTES
     shown = requests_of(client, guid)
     assert shown[0]["path"].startswith("/api/todos?tag=149&")
-    assert len(shown) < history.KEPT
+    assert len(shown) < writer.KEPT
 
 
 def test_one_batch_writes_a_session_s_newest_bytes_only(client: Client, guid: str) -> None:
     for n in range(100):
         hostile(client, guid, tag=str(n))
-    history.flush()
-    assert stored_bytes(guid) <= history.SESSION_BYTES
+    writer.flush()
+    assert stored_bytes(guid) <= writer.SESSION_BYTES
     shown = requests_of(client, guid)
     assert shown[0]["path"].startswith("/api/todos?tag=99&")
-    assert len(shown) < history.KEPT
+    assert len(shown) < writer.KEPT
 
 
 def test_past_the_cap_the_oldest_requests_go_and_the_latest_still_show(
@@ -159,7 +159,7 @@ def test_past_the_cap_the_oldest_requests_go_and_the_latest_still_show(
     for guid in guids:  # about 5 KB each: 1.6 MB in all, a session after another
         for n in range(25):
             hostile(client, guid, tag=str(n))
-        history.flush()
+        writer.flush()
     assert stored_bytes() <= cap
     assert requests_of(client, guids[0]) == []  # the oldest went first
     latest = requests_of(client, guids[-1])

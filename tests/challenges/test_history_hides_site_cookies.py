@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from challengers import history
+from history import writer
 from tests.client import Client
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ PASSWORD = "correct horse battery staple"
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()  # what earlier tests of this process sent
+    writer.discard()  # what earlier tests of this process sent
 
 
 @pytest.fixture
@@ -47,14 +47,14 @@ def site_cookie_values(browser: Client) -> list[str]:
 
 
 def history_text(client: Client, guid: str) -> str:
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests")
     assert response.status_code == 200, response.content
     return response.content.decode()
 
 
 def requests_of(client: Client, guid: str) -> list[dict[str, Any]]:
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests")
     assert response.status_code == 200, response.content
     return response.json()["requests"]
@@ -110,7 +110,7 @@ def test_the_site_s_cookies_show_by_their_names_only(
 
 def test_the_progress_page_shows_cookie_names_only(client: Client, guid: str) -> None:
     client.get("/api/todos", headers={"X-CHALLENGER": guid, "Cookie": "foo=bar; sid=s3cr3t"})
-    history.flush()
+    writer.flush()
     page = client.get(f"/gui/challenges/{guid}/requests.json")
     assert page.status_code == 200
     [entry] = page.json()["entries"]

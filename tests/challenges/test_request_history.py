@@ -2,7 +2,7 @@
 answered, newest first, with the challenges each request completed or nearly completed.
 
 The server writes the history in batches, off the request's path; here each test writes
-the batch when it reads (`history.flush()`), as a serving process's writer thread does
+the batch when it reads (`writer.flush()`), as a serving process's writer thread does
 every second (tests/scaleout/test_history_across_servers.py runs that thread).
 """
 
@@ -16,19 +16,20 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from challengers import history
-from challengers.models import Challenger, RequestBatch
+from challengers.models import Challenger
+from history import recorder, writer
+from history.models import RequestBatch
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()  # what earlier tests of this process sent
+    writer.discard()  # what earlier tests of this process sent
 
 
 def requests_of(client: Client, guid: str, **headers: str) -> list[dict[str, Any]]:
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests", headers=headers)
     assert response.status_code == 200, response.content
     return response.json()["requests"]
@@ -120,7 +121,7 @@ def test_an_answer_repeated_in_one_batch_shows_in_full_for_each_request(
 
 def test_an_answer_repeated_in_the_next_batch_shows_in_full(client: Client, guid: str) -> None:
     first = client.get("/api/todos", headers=as_student(guid)).content.decode()
-    history.flush()
+    writer.flush()
     client.get("/api/todos", headers=as_student(guid))
     assert [e["responseBody"] for e in requests_of(client, guid)] == [first, first]
 
@@ -168,11 +169,11 @@ def test_sessions_trimmed_in_one_batch_each_keep_their_own_newest_100(client: Cl
     first, second = (client.post("/api/challenger")["X-CHALLENGER"] for _ in range(2))
     for n in range(60):
         client.get(f"/api/todos?n={n}", headers=as_student(first))
-    history.flush()
+    writer.flush()
     for n in range(140):  # more than a batch writes for one session: its newest 100
         client.get(f"/api/todos?n={n}", headers=as_student(second))
         client.get(f"/api/todos?m={n}", headers=as_student(first))
-    history.flush()  # both due: trimmed together
+    writer.flush()  # both due: trimmed together
     assert [e["path"] for e in requests_of(client, first)] == [
         f"/api/todos?m={n}" for n in range(139, 39, -1)
     ]
@@ -188,10 +189,10 @@ def test_batches_that_overlap_in_time_keep_the_newest_100_of_both(
     # Two processes write batches of the same second: one the even moments, one the odd.
     def send(moments: range) -> None:
         clock = iter(moments)
-        monkeypatch.setattr(history, "_clock", lambda: next(clock) / 1000)
+        monkeypatch.setattr(recorder, "_clock", lambda: next(clock) / 1000)
         for n in moments:
             client.get(f"/api/todos?n={n}", headers=as_student(guid))
-        history.flush()
+        writer.flush()
 
     send(range(0, 200, 2))
     send(range(1, 200, 2))
@@ -204,12 +205,12 @@ def test_the_database_stays_bounded_over_many_batches(client: Client, guid: str)
     for n in range(300):
         client.get(f"/api/todos?n={n}", headers=as_student(guid))
         if n % 7 == 0:
-            history.flush()
-    history.flush()
+            writer.flush()
+    writer.flush()
     stored = stored_entries(guid)
     # The newest 100, the rest of the row that holds the 100th (a batch here holds at
     # most 7), and what was written since the last trim.
-    assert 100 <= stored < 100 + 7 + history.TRIM_EVERY
+    assert 100 <= stored < 100 + 7 + writer.TRIM_EVERY
     assert len(requests_of(client, guid)) == 100
 
 
@@ -225,7 +226,7 @@ def test_requests_without_a_known_session_are_in_no_history(client: Client, guid
     client.get("/api/todos")
     client.get("/api/todos", headers={"X-CHALLENGER": str(uuid.uuid4())})
     client.post("/api/challenger")  # creates a session, but was sent without one
-    history.flush()
+    writer.flush()
     assert not RequestBatch.objects.exists()
 
 
@@ -240,7 +241,7 @@ def test_a_session_deleted_before_the_batch_is_written_is_skipped(
 ) -> None:
     client.get("/api/todos", headers=as_student(guid))
     Challenger.objects.filter(pk=guid).delete()
-    assert history.flush() == 0
+    assert writer.flush() == 0
     assert not RequestBatch.objects.exists()
 
 
@@ -251,14 +252,14 @@ def test_a_session_deleted_while_its_batch_is_written_loses_the_batch(
     # the deletion's own clean-up (after its commit) is not run here, as if it had run
     # before the rows arrived.
     client.get("/api/todos", headers=as_student(guid))
-    insert = history._insert
+    insert = writer._insert
 
     def deleted_meanwhile(connection: Any, rows: list[tuple[Any, ...]]) -> None:
         Challenger.objects.filter(pk=guid).delete()
         insert(connection, rows)
 
-    monkeypatch.setattr(history, "_insert", deleted_meanwhile)
-    history.flush()
+    monkeypatch.setattr(writer, "_insert", deleted_meanwhile)
+    writer.flush()
     assert not RequestBatch.objects.filter(challenger=guid).exists()
 
 
@@ -266,7 +267,7 @@ def test_the_purge_removes_a_session_s_history(
     client: Client, guid: str, django_capture_on_commit_callbacks: Any
 ) -> None:
     client.get("/api/todos", headers=as_student(guid))
-    history.flush()
+    writer.flush()
     Challenger.objects.filter(pk=guid).update(last_seen="2000-01-01T00:00:00Z")
     with django_capture_on_commit_callbacks(execute=True):
         call_command("purge_challengers", stdout=io.StringIO())
@@ -281,7 +282,7 @@ def test_head_is_shown_without_a_body(client: Client, guid: str) -> None:
 
 def test_it_answers_xml_when_asked(client: Client, guid: str) -> None:
     client.get("/api/challenges", headers=as_student(guid, Accept="application/json"))
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests", headers={"Accept": "application/xml"})
     assert response.status_code == 200
     assert response["Content-Type"] == "application/xml"
@@ -295,7 +296,7 @@ def test_it_answers_xml_when_asked(client: Client, guid: str) -> None:
 
 def test_it_answers_csv_when_asked(client: Client, guid: str) -> None:
     client.get("/api/todos/1", headers=as_student(guid))
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{guid}/requests", headers={"Accept": "text/csv"})
     assert response.status_code == 200
     first = response.content.decode().split("\n")[0]
@@ -319,7 +320,7 @@ def test_an_unknown_guid_is_404(client: Client) -> None:
 
 def test_the_legacy_root_route_answers_the_same(client: Client, guid: str) -> None:
     client.get("/api/todos", headers=as_student(guid))
-    history.flush()
+    writer.flush()
     legacy = client.get(f"/challenger/{guid}/requests")
     assert legacy.status_code == 200
     assert legacy.content == client.get(f"/api/challenger/{guid}/requests").content
@@ -352,7 +353,7 @@ def test_it_is_documented_in_the_openapi(client: Client) -> None:
 
 def test_single_mode_records_for_the_single_session(client: Client, single_mode: None) -> None:
     client.get("/api/todos/3")
-    history.flush()
+    writer.flush()
     response = client.get(f"/api/challenger/{uuid.uuid4()}/requests")
     assert [e["path"] for e in response.json()["requests"]] == ["/api/todos/3"]
 

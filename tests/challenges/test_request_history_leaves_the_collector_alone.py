@@ -11,14 +11,14 @@ import gc
 import pytest
 from django.test import Client
 
-from challengers import history
+from history import recorder, writer
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()  # what earlier tests of this process sent
+    writer.discard()  # what earlier tests of this process sent
 
 
 def test_recorded_requests_are_released_by_the_collector(client: Client, guid: str) -> None:
@@ -32,6 +32,6 @@ def test_recorded_requests_are_released_by_the_collector(client: Client, guid: s
     # A list or a named tuple anywhere in an entry would keep it tracked however many.
     for _ in range(3):
         gc.collect()
-    waiting = list(history._buffer)
+    waiting = list(recorder._buffer)
     assert len(waiting) == 4
     assert [entry for entry in waiting if gc.is_tracked(entry)] == []

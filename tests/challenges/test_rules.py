@@ -12,15 +12,16 @@ from typing import Any
 import orjson
 import pytest
 
-from challenges import routes, rules
+from challenges import routes
+from challenges.catalogue import attempts as route_attempts
 from challenges.catalogue import (
-    ALL_CHALLENGES,
     by_key,
     completed_keys,
     completed_on_arrival,
     judge,
 )
-from challenges.catalogue import attempts as route_attempts
+from challenges.catalogue.current import ALL_CHALLENGES
+from challenges.catalogue.current.formats import VENDOR_TODO_XML
 from challenges.conditions import QUERY, request_carries
 from challenges.exchange import Exchange
 from practiceapi.protocol.outcome import Outcome
@@ -902,8 +903,8 @@ CASES: list[Case] = [
     ),
     case(
         "GET_ACCEPT_VENDOR_XML",
-        [accept(rules.VENDOR_TODO_XML, 200, rules.VENDOR_TODO_XML)],
-        [accept(rules.VENDOR_TODO_XML, 200, XML), accept(XML, 200, rules.VENDOR_TODO_XML)],
+        [accept(VENDOR_TODO_XML, 200, VENDOR_TODO_XML)],
+        [accept(VENDOR_TODO_XML, 200, XML), accept(XML, 200, VENDOR_TODO_XML)],
     ),
     case(
         "GET_ACCEPT_STRUCTURED_XML_WILDCARD",
@@ -930,8 +931,8 @@ CASES: list[Case] = [
     ),
     case(
         "POST_CREATE_VENDOR_XML",
-        [post_todos(201, rules.VENDOR_TODO_XML, JSON, JSON)],
-        [post_todos(201, XML, XML), post_todos(415, rules.VENDOR_TODO_XML, JSON)],
+        [post_todos(201, VENDOR_TODO_XML, JSON, JSON)],
+        [post_todos(201, XML, XML), post_todos(415, VENDOR_TODO_XML, JSON)],
     ),
     case(
         "POST_TODOS_415",

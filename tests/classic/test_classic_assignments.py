@@ -19,7 +19,7 @@ def test_a_current_key_assigns_its_classic_predecessor(admin_client: Client, db:
         cohort=cohort, title="Amends", challenges=["PUT_TODOS_422", "GET_TODOS"]
     )
     Challenger.objects.create(guid=str(uuid.uuid4()), display_name="Ada", cohort=cohort)
-    html = admin_client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/").content.decode()
+    html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
     assert html.count('<th scope="col" title="') == 2
     classic_id = display_id("PUT_TODOS_400", "multi")
     assert f'<th scope="col" title="{classic_id} PUT /todos/{{id}} (400)">' in html

@@ -36,7 +36,7 @@ def student(db: None) -> Challenger:
 
 def test_the_csv_has_a_column_per_classic_challenge(staff: Client, student: Challenger) -> None:
     reply = staff.post(
-        "/admin/challenges/challenger/",
+        "/admin/challengers/challenger/",
         {"action": "export_progress_csv", "_selected_action": [student.guid]},
     )
     header, row = list(csv.reader(io.StringIO(reply.content.decode())))
@@ -49,7 +49,7 @@ def test_the_csv_has_a_column_per_classic_challenge(staff: Client, student: Chal
 def test_the_class_page_has_a_column_per_classic_challenge(
     staff: Client, student: Challenger
 ) -> None:
-    html = staff.get(f"/admin/challenges/cohort/{student.cohort.pk}/progress/").content.decode()
+    html = staff.get(f"/admin/challengers/cohort/{student.cohort.pk}/progress/").content.decode()
     assert html.count('<th scope="col" title="') == 59
     assert '<th scope="col" title="16 PUT /todos/{id} (400)">16</th>' in html
     assert html.count('class="cp-done"') == 3
@@ -57,6 +57,6 @@ def test_the_class_page_has_a_column_per_classic_challenge(
 
 
 def test_the_session_page_lists_the_classic_challenges(staff: Client, student: Challenger) -> None:
-    html = staff.get(f"/admin/challenges/challenger/{student.guid}/change/").content.decode()
+    html = staff.get(f"/admin/challengers/challenger/{student.guid}/change/").content.decode()
     assert "3 of 59 challenges done (5%)" in html
     assert "PUT /todos/{id} no amend id (400)" in html

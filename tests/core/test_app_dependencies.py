@@ -1,5 +1,6 @@
-"""The apps depend on each other one way: sessions (`challengers`) at the bottom, the todo
-and secret apps on them, the curriculum (`challenges`) on top, the simulator on its own.
+"""The apps depend on each other one way: sessions (`challengers`) at the bottom, the
+request history on them, the todo and secret apps on the sessions, the curriculum
+(`challenges`) on top, the simulator on its own.
 No app imports one that imports it back, whether at module level, inside a function or
 under `TYPE_CHECKING`."""
 
@@ -9,13 +10,14 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("challengers", "todos", "secrets_app", "challenges", "sim")
+APPS = ("challengers", "history", "todos", "secrets_app", "challenges", "sim")
 # What each app may import, beside the project package (`practiceapi`) and itself.
 ALLOWED = {
     "challengers": set(),
+    "history": {"challengers"},
     "todos": {"challengers"},
     "secrets_app": {"challengers"},
-    "challenges": {"challengers", "todos", "secrets_app"},
+    "challenges": {"challengers", "history", "todos", "secrets_app"},
     "sim": set(),
 }
 

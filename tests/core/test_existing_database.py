@@ -33,7 +33,7 @@ def old_database(tmp_path: Path) -> str:
 
 
 def test_the_migrations_it_had_are_still_the_applied_ones(old_database: str) -> None:
-    plan = manage(old_database, "showmigrations", "challenges", "todos", "secrets_app")
+    plan = manage(old_database, "showmigrations", "challengers", "todos", "secrets_app")
     assert "[ ]" not in plan
     assert "[X] 0003_near_misses" in plan
 

@@ -49,10 +49,10 @@ def site_pages(guid: str, cohort: Cohort) -> list[str]:
         f"/docs?challenger={guid}",
         "/no/such/page",
         "/admin/",
-        f"/admin/challenges/challenger/{guid}/change/",
-        f"/admin/challenges/cohort/{cohort.pk}/change/",
-        f"/admin/challenges/cohort/{cohort.pk}/progress/",
-        f"/admin/challenges/cohort/{cohort.pk}/progress/?projector=1",
+        f"/admin/challengers/challenger/{guid}/change/",
+        f"/admin/challengers/cohort/{cohort.pk}/change/",
+        f"/admin/challengers/cohort/{cohort.pk}/progress/",
+        f"/admin/challengers/cohort/{cohort.pk}/progress/?projector=1",
     ]
 
 
@@ -102,7 +102,7 @@ def test_the_class_pages_live_update_needs_no_inline_style(
     staff: Client, guid: str, cohort: Cohort
 ) -> None:
     site_pages(guid, cohort)
-    html = staff.get(f"/admin/challenges/cohort/{cohort.pk}/progress/live.json").json()["html"]
+    html = staff.get(f"/admin/challengers/cohort/{cohort.pk}/progress/live.json").json()["html"]
     assert not STYLE_ATTRIBUTE.findall(html)
     assert not INLINE_SCRIPT.findall(html)
 

@@ -10,7 +10,8 @@ from django.test import Client
 
 from challengers.models import Challenger
 from challengers.sessions import SINGLE_PLAYER_GUID
-from challenges.catalogue import SECTIONS, challenges_for, display_id
+from challenges.catalogue import challenges_for, display_id
+from challenges.catalogue.current import SECTIONS
 from secrets_app.services import secret_for
 from tests.near_miss_entries import near_miss, store_near_misses
 

@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from challengers import history
+from history import writer
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +21,11 @@ XSS_BODY = '{"title":"<script>window.__owned=1</script>"}'
 
 @pytest.fixture(autouse=True)
 def empty_buffer() -> None:
-    history.discard()
+    writer.discard()
 
 
 def page(client: Client, guid: str) -> str:
-    history.flush()
+    writer.flush()
     response = client.get(f"/gui/challenges/{guid}")
     assert response.status_code == 200
     return response.content.decode()
@@ -79,7 +79,7 @@ def test_another_session_s_requests_are_not_on_the_page(client: Client, guid: st
 
 def test_the_json_lists_the_entries_with_a_version(client: Client, guid: str) -> None:
     client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
-    history.flush()
+    writer.flush()
     response = client.get(f"/gui/challenges/{guid}/requests.json")
     assert response.status_code == 200
     assert response["Cache-Control"].startswith("max-age=0")
@@ -98,7 +98,7 @@ def test_the_json_is_not_modified_until_a_request_is_recorded(client: Client, gu
     )
     assert unchanged.status_code == 304
     client.get("/api/todos", headers={"X-CHALLENGER": guid})
-    history.flush()
+    writer.flush()
     changed = client.get(
         f"/gui/challenges/{guid}/requests.json", headers={"If-None-Match": first["ETag"]}
     )

@@ -21,8 +21,8 @@ from tests.near_miss_entries import near_miss
 pytestmark = pytest.mark.django_db
 
 KEYS = keys_for("multi")
-PAGE = "/admin/challenges/cohort/{pk}/progress/"
-LIVE = "/admin/challenges/cohort/{pk}/progress/live.json"
+PAGE = "/admin/challengers/cohort/{pk}/progress/"
+LIVE = "/admin/challengers/cohort/{pk}/progress/live.json"
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_a_row_leads_the_instructor_to_the_students_session(
     # Rows are in name order: the nameless student first, then Ada Lovelace.
     reply = staff.get(links[1])
     assert reply.status_code == 302
-    assert reply["Location"] == f"/admin/challenges/challenger/{students[0].guid}/change/"
+    assert reply["Location"] == f"/admin/challengers/challenger/{students[0].guid}/change/"
 
 
 def test_the_stalled_list_leads_to_the_students_session(
@@ -134,13 +134,13 @@ def test_the_stalled_list_leads_to_the_students_session(
     found = re.search(r'<a href="([^"]+)" class="cp-stalled">', html)
     assert found is not None
     reply = staff.get(found.group(1))
-    assert reply["Location"] == f"/admin/challenges/challenger/{students[3].guid}/change/"
+    assert reply["Location"] == f"/admin/challengers/challenger/{students[3].guid}/change/"
 
 
 def test_a_made_up_row_link_is_404(
     staff: Client, cohort: Cohort, students: list[Challenger]
 ) -> None:
-    reply = staff.get(f"/admin/challenges/cohort/{cohort.pk}/progress/student/0123456789abcdef/")
+    reply = staff.get(f"/admin/challengers/cohort/{cohort.pk}/progress/student/0123456789abcdef/")
     assert reply.status_code == 404
 
 
@@ -156,6 +156,6 @@ def test_a_row_link_of_another_class_is_404(
 def test_a_row_link_needs_a_staff_login(
     client: Client, cohort: Cohort, students: list[Challenger]
 ) -> None:
-    reply = client.get(f"/admin/challenges/cohort/{cohort.pk}/progress/student/0123456789abcdef/")
+    reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/student/0123456789abcdef/")
     assert reply.status_code == 302
     assert reply["Location"].startswith("/admin/login/")

@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 
 from challengers.models import Challenger
-from challenges.catalogue import SECTIONS, keys_for
+from challenges.catalogue import keys_for
+from challenges.catalogue.current import SECTIONS
 from tests.near_miss_entries import near_miss, store_near_misses
 
 

@@ -106,10 +106,10 @@ def test_the_migration_gives_existing_sessions_random_tokens(
     transactional_db: None,
 ) -> None:
     executor = MigrationExecutor(connection)
-    executor.migrate([("challenges", "0001_initial")])
-    old = executor.loader.project_state([("challenges", "0001_initial")]).apps
+    executor.migrate([("challengers", "0001_initial")])
+    old = executor.loader.project_state([("challengers", "0001_initial")]).apps
     for guid in ("before-1", "before-2"):
-        old.get_model("challenges", "Challenger").objects.create(guid=guid)
+        old.get_model("challengers", "Challenger").objects.create(guid=guid)
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     tokens = {token("before-1"), token("before-2")}

@@ -48,14 +48,14 @@ MANIFEST: dict[str, Any] = json.loads((DATA / "manifest.json").read_text())
 ADMIN = {
     "index": "/admin/",
     "login": "/admin/login/",
-    "challenger_list": "/admin/challenges/challenger/",
-    "challenger": "/admin/challenges/challenger/{guid}/change/",
-    "cohort_list": "/admin/challenges/cohort/",
-    "cohort": "/admin/challenges/cohort/{id}/change/",
-    "cohort_add": "/admin/challenges/cohort/add/",
-    "class_progress": "/admin/challenges/cohort/{id}/progress/",
-    "assignment_list": "/admin/curriculum/assignment/",
-    "assignment": "/admin/curriculum/assignment/{id}/change/",
+    "challenger_list": "/admin/challengers/challenger/",
+    "challenger": "/admin/challengers/challenger/{guid}/change/",
+    "cohort_list": "/admin/challengers/cohort/",
+    "cohort": "/admin/challengers/cohort/{id}/change/",
+    "cohort_add": "/admin/challengers/cohort/add/",
+    "class_progress": "/admin/challengers/cohort/{id}/progress/",
+    "assignment_list": "/admin/challenges/assignment/",
+    "assignment": "/admin/challenges/assignment/{id}/change/",
     "user_list": "/admin/auth/user/",
 }
 # The tables an upgrade may add rows to: the migrations it applies, and the content types

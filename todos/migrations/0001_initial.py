@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("challenges", "0001_initial"),
+        ("challengers", "0001_initial"),
     ]
 
     operations = [
@@ -30,7 +30,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="todos",
-                        to="challenges.challenger",
+                        to="challengers.challenger",
                     ),
                 ),
             ],

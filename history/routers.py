@@ -17,7 +17,10 @@ from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Model
 
 HISTORY = "history"
-HISTORY_MODEL = "requestbatch"  # challengers.models.RequestBatch
+HISTORY_MODEL = "requestbatch"  # history.models.RequestBatch
+# The history's tables as the sessions app's migrations made them, before it had an app of
+# its own: migrating a new database runs those migrations here too.
+HISTORY_MODELS = frozenset({(HISTORY, HISTORY_MODEL), ("challengers", HISTORY_MODEL), ("challengers", "requestrecord")})
 
 
 def history_database() -> str:
@@ -26,7 +29,7 @@ def history_database() -> str:
 
 
 def _is_history(model: type[Model]) -> bool:
-    return model._meta.app_label == "challenges" and model._meta.model_name == HISTORY_MODEL
+    return model._meta.app_label == HISTORY and model._meta.model_name == HISTORY_MODEL
 
 
 class HistoryRouter:
@@ -43,6 +46,6 @@ class HistoryRouter:
     ) -> bool | None:
         if HISTORY not in settings.DATABASES:
             return None
-        if app_label == "challenges" and model_name == HISTORY_MODEL:
+        if (app_label, model_name) in HISTORY_MODELS:
             return db == HISTORY
         return False if db == HISTORY else None

@@ -1,16 +1,14 @@
 """The classic edition's catalogue: the 59 challenges of the public service as it was from
 2024-04 until its 2026-07 rewrite, which most tutorials and student suites still target.
 
-It is derived from the current catalogue (`challenges.catalogue`): a classic challenge is
-the current challenge of the same key, with its routes explained at the root paths the
-classic service had (`/todos`: it had no `/api` tree) and, where the classic service
-answered another status (validation 400 instead of 422, DELETE 200 instead of 204, the
-21st todo 400 instead of 409: values the editions' tables hold), that status in its rule
-and name. Each declares only what differs: its texts (descriptions, hints and section
-blurbs are our own, written for the classic paths), a name where it is not the current
-one's at the root, a credit condition where the classic service said something else. The
-three challenges the current edition renamed and re-ruled for 422 (`PUT_TODOS_400` ...)
-are declared whole.
+It is declared as what differs from the current edition (`derivation`): each `like`
+entry is the current challenge of the same key, at the root paths the classic service had,
+with its own texts (descriptions, hints and section blurbs are our own, written for the
+classic paths) and what else differs: a name where it is not the current one's at the
+root, the statuses the classic service answered instead (validation 400 instead of 422,
+DELETE 200 instead of 204, the 21st todo 400 instead of 409: values the editions' tables
+hold), a credit condition where it said something else. The three challenges the current
+edition renamed and re-ruled for 422 (`PUT_TODOS_400` ...) are declared whole.
 
 Keys, names, order and section titles are exact copies of that service's (clients assert
 them). Multi mode offers all 59; single mode 58, without
@@ -20,24 +18,13 @@ to restore into).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-
-from challenges.conditions import Condition, method_is, route, says, status
-from challenges.declarations import (
-    DASHBOARD,
-    DOCS,
-    MIRROR,
-    Catalogue,
-    Challenge,
-    Hint,
-    Section,
-    declare,
-    hint,
-    section,
-)
+from challenges.catalogue.current import CATALOGUE
+from challenges.catalogue.derivation import Like, at, derive, like
+from challenges.conditions import method_is, says, status
+from challenges.declarations import DASHBOARD, DOCS, MIRROR, Challenge, declare, hint, section
 from challenges.routes import TODO_ITEM
-from challenges.rules import sends_another_id, sends_no_title, todo_missing, todo_not_missing
+from challenges.rules.bodies import sends_another_id, sends_no_title
+from challenges.rules.todos import todo_missing, todo_not_missing
 from practiceapi.editions import CLASSIC_EDITION, CURRENT_EDITION
 from practiceapi.protocol.messages import body_too_large_capitalised
 from todos import editions as todo_editions
@@ -58,104 +45,6 @@ DEPRECATED_KEYS = {
 VALIDATION = {CURRENT_EDITION.validation_status: CLASSIC_EDITION.validation_status}
 DELETED = {todo_editions.CURRENT.delete_status: todo_editions.CLASSIC.delete_status}
 FULL = {todo_editions.CURRENT.todo_cap_status: todo_editions.CLASSIC.todo_cap_status}
-
-_STATUS_IS = "status is "
-
-
-def at(*shapes: str) -> Condition:
-    """The request went to one of these routes; explained with root paths (`/todos`)."""
-    return route(*shapes, root="/")
-
-
-@dataclass(frozen=True)
-class Like:
-    """A classic challenge whose rule is the current challenge of the same key: `derive`
-    makes it. It declares its own texts, and what else differs."""
-
-    key: str
-    section: Section
-    description: str
-    hints: tuple[Hint, ...]
-    name: str | None = None  # None: the current name at the root paths, statuses mapped
-    statuses: Mapping[int, int] = field(default_factory=dict)
-    credit: tuple[Condition, ...] | None = None  # None: the current credit conditions
-
-
-def like(
-    key: str,
-    section: Section,
-    description: str,
-    hints: tuple[Hint, ...],
-    *,
-    name: str | None = None,
-    statuses: Mapping[int, int] | None = None,
-    credit: tuple[Condition, ...] | None = None,
-) -> Like:
-    return Like(key, section, description, hints, name, statuses or {}, credit)
-
-
-def _at_root(condition: Condition) -> Condition:
-    # A route condition's name and explanation write the API root before each route
-    # shape (`conditions.route`); the classic service served the same shapes at `/`.
-    if not condition.shapes:
-        return condition
-    return replace(
-        condition,
-        name=condition.name.replace("/api/", "/"),
-        explain=condition.explain.replace("/api/", "/"),
-    )
-
-
-def _answered(condition: Condition, statuses: Mapping[int, int]) -> Condition:
-    """`condition` as the classic service answered: a status condition's codes mapped."""
-    if not statuses or not condition.name.startswith(_STATUS_IS):
-        return condition
-    codes = {int(code) for code in condition.name.removeprefix(_STATUS_IS).split(" or ")}
-    return status(*sorted({statuses.get(code, code) for code in codes}))
-
-
-def _classic(
-    conditions: tuple[Condition, ...], statuses: Mapping[int, int]
-) -> tuple[Condition, ...]:
-    return tuple(_answered(_at_root(condition), statuses) for condition in conditions)
-
-
-def _classic_name(name: str, statuses: Mapping[int, int]) -> str:
-    name = name.replace("/api/", "/")
-    for current, classic in statuses.items():
-        name = name.replace(f"({current})", f"({classic})")
-    return name
-
-
-def derive(current: Catalogue) -> Catalogue:
-    """The classic catalogue, from the current one's declarations."""
-    challenges = []
-    for entry in CHALLENGES_59:
-        if isinstance(entry, Challenge):
-            challenges.append(entry)
-            continue
-        base = current.by_key(entry.key)
-        challenges.append(
-            declare(
-                entry.key,
-                entry.name or _classic_name(base.name, entry.statuses),
-                entry.section,
-                entry.description,
-                entry.hints,
-                attempt=_classic(base.attempt, entry.statuses),
-                credit=_classic(base.credit, entry.statuses)
-                if entry.credit is None
-                else entry.credit,
-                modes=base.modes,
-            )
-        )
-    # The classic XML went through a Java HashMap, whose order for these four names is this.
-    return Catalogue(
-        tuple(challenges),
-        DEPRECATED_KEYS,
-        listing_xml_order=("name", "description", "id", "status"),
-    )
-
 
 # --------------------------------------------------------------------------- sections
 
@@ -260,7 +149,7 @@ MISCELLANEOUS = section(
 
 # --------------------------------------------------------------------------- challenges
 
-CHALLENGES_59: tuple[Like | Challenge, ...] = (
+DECLARED: tuple[Like | Challenge, ...] = (
     # Getting Started
     like(
         "CREATE_NEW_CHALLENGER",
@@ -674,4 +563,12 @@ CHALLENGES_59: tuple[Like | Challenge, ...] = (
         name="POST /todos (201) all",
         statuses=FULL,
     ),
+)
+
+# The classic XML went through a Java HashMap, whose order for these four names is this.
+CLASSIC = derive(
+    CATALOGUE,
+    DECLARED,
+    DEPRECATED_KEYS,
+    listing_xml_order=("name", "description", "id", "status"),
 )
