@@ -96,7 +96,7 @@ def django_on_scratch_database(kind: str, postgres_url: str) -> Iterator[Any]:
         os.environ["DATABASE_URL"] = url
         os.environ.update(DEBUG="0", APICHALLENGES_MODE="multi", LOG_LEVEL="WARNING")
         # No request-history thread: whoever measures writes the history's batches when
-        # it chooses (history.flush()), so their cost lands where it is counted.
+        # it chooses (history.writer.flush()), so their cost lands where it is counted.
         os.environ["APICHALLENGES_HISTORY_BATCH_SECONDS"] = "0"
         os.environ["DJANGO_SETTINGS_MODULE"] = "practiceapi.settings"
         import django

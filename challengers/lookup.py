@@ -1,6 +1,7 @@
-"""The session a URL names and the answers about it, shared by every route that takes a
-GUID in its path: the progress routes (`challenges`), the todo store's
-`/api/challenger/database/{guid}` (`todos`), the profile."""
+"""The session a URL names and the answers about it, shared by every API route that takes
+a GUID in its path: the progress routes and the profile (`challenges`), the todo store's
+`/api/challenger/database/{guid}` (`todos`). Finding the session is `challengers.sessions`'s;
+this module adds what an API view answers around it."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from challengers.request import session_of
 from challengers.sessions import (
     UNKNOWN_CHALLENGER,
     InvalidGuid,
-    find_challenger,
+    canonical_guid,
+    find_session,
     mode,
     parse_guid,
-    single_player,
 )
 from practiceapi.protocol.apiview import FixedResponse
 from practiceapi.protocol.errors import ApiError
@@ -65,11 +66,9 @@ def lookup_session(request: Request, guid: str) -> Challenger | None:
     session the middleware already loaded when it is the same one, so credits held for
     this request show in the response."""
     own = session_of(request)
-    if mode() == "single":
-        return own or single_player()
-    if own is not None and own.guid == guid.strip().lower():
+    if own is not None and (mode() == "single" or own.guid == canonical_guid(guid)):
         return own
-    return find_challenger(guid)
+    return find_session(guid)
 
 
 def known_session(request: Request, guid: str) -> Challenger:

@@ -11,9 +11,8 @@ from challengers.sessions import (
     MAX_HEADER_LENGTH,
     SINGLE_PLAYER_GUID,
     UNKNOWN_CHALLENGER,
-    find_challenger,
+    find_session,
     mode,
-    resolve,
 )
 from practiceapi.protocol.responses import error_response
 
@@ -32,14 +31,14 @@ class ChallengerMiddleware:
         if header is not None and len(header) > MAX_HEADER_LENGTH:
             response = self.header_too_long(request, header)
         else:
-            request.challenger = resolve(header)
+            request.challenger = find_session(header)
             response = self.get_response(request)
         self.echo(request, response)
         return response
 
     def header_too_long(self, request: SessionRequest, header: str) -> HttpResponse:
         # The session is found from the GUID the over-long value starts with (#84).
-        challenger = resolve(None) if mode() == "single" else find_challenger(header[:36])
+        challenger = find_session(header[:36])
         request.challenger = challenger
         response = error_response(request, 431, [TOO_LONG])
         response["X-CHALLENGER"] = challenger.guid if challenger else UNKNOWN_CHALLENGER

@@ -34,7 +34,8 @@ class Challenger(models.Model):
 
     `progress` maps challenge key -> ISO-8601 completion time. It is read together with the
     session (no extra query) and merged in one atomic UPDATE when something new completes
-    (see `challenges.progress`), so concurrent requests never lose each other's credits.
+    (`challenges.services.record_progress`), so concurrent requests never lose each other's
+    credits.
     `next_todo_id`/`todo_count` are the per-session id counter and the cap check, changed
     only under the row lock taken by `todos.services`.
     `list_token` takes a new random value in the same transaction as every write to the

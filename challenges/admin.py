@@ -31,7 +31,6 @@ from challenges import (
 )
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import is_done
-from challenges.history_admin import recent_requests_section
 from challenges.near_misses import open_near_misses
 from challenges.reports import (
     band_by_slug,
@@ -42,7 +41,10 @@ from challenges.reports import (
     progress_csv,
     total_count,
 )
+from challenges.services import save_profile
 from challenges.times import format_time, parse_time
+from history.admin import recent_requests_section
+from secrets_app.models import Secret
 
 if TYPE_CHECKING:  # annotations only: a development dependency
     from django_stubs_ext import WithAnnotations
@@ -209,11 +211,14 @@ class ChallengerAdmin(admin.ModelAdmin):
 
     @admin.display(description="recent requests")
     def recent_requests(self, obj: Challenger) -> SafeString:
-        return recent_requests_section(obj)
+        # The session's secret token shows in what it sent and was answered (a progress
+        # payload carries it); the admin never shows that token.
+        tokens = Secret.objects.filter(challenger=obj).values_list("token", flat=True)
+        return recent_requests_section(obj, tokens)
 
     def save_model(self, request: HttpRequest, obj: Challenger, form: Any, change: bool) -> None:
         # Only the profile columns: progress may have changed since the form was loaded.
-        obj.save(update_fields=["display_name", "cohort"])
+        save_profile(obj, {"display_name": obj.display_name, "cohort": obj.cohort})
 
     @admin.action(description="Export progress of the selected sessions as CSV")
     def export_progress_csv(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from challenges.views import dashboard, history, join
+from challenges.views import dashboard, join
 
 GUID = r"(?P<guid>[^/]+)"
 
@@ -21,9 +21,6 @@ urlpatterns = [
     ),
     re_path(
         rf"^gui/challenges/{GUID}/status\.json$", dashboard.status_json, name="dashboard-status"
-    ),
-    re_path(
-        rf"^gui/challenges/{GUID}/requests\.json$", history.requests_json, name="dashboard-requests"
     ),
     re_path(
         rf"^gui/challenges/{GUID}/progress\.json$",

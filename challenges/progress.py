@@ -1,5 +1,7 @@
-"""Recording completed challenges and near misses: one atomic write per request, only when
-something new completed or a new near miss arose."""
+"""What recording completed challenges and near misses is made of: the stored completion
+time, the near-miss entry and which of them are worth writing, and the credits held in
+memory until the response. The write itself, one atomic UPDATE per request and only when
+something new completed or a new near miss arose, is `challenges.services.record_progress`."""
 
 from __future__ import annotations
 
@@ -7,8 +9,6 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-import orjson
-from django.db import connection
 from django.utils import timezone
 
 from challengers.models import Challenger
@@ -37,7 +37,8 @@ def near_miss(request_line: str, status: int, reason: str, moment: datetime) -> 
 
 def hold(challenger: Challenger, keys: Iterable[str]) -> set[str]:
     """Mark `keys` done in memory only (credits known when the request arrives), so the
-    response already shows them; `record` persists them with the rest. Returns the new ones."""
+    response already shows them; `record_progress` persists them with the rest. Returns
+    the new ones."""
     new = {key for key in keys if key not in challenger.progress}
     now = stamp()
     for key in new:
@@ -83,61 +84,3 @@ def fresh_misses(
         and not _repeats(stored.get(key), status, reason, now)
     }
 
-
-def record(
-    challenger: Challenger,
-    keys: Iterable[str],
-    held: Iterable[str] = (),
-    misses: Mapping[str, tuple[str, int, str]] | None = None,
-) -> bool:
-    """Persist newly completed `keys` plus those `held` at arrival, and the near misses
-    `misses` (key → (request line, status, reason)) of challenges still open, in one
-    UPDATE; no statement when there is nothing new. Returns whether it wrote.
-
-    The merges happen inside the database (`jsonb ||` / `json_patch`): progress with the
-    existing entries winning, so two requests completing different challenges at once both
-    land and a completion time is never overwritten; near misses with the new entries
-    winning, and a credited challenge's near miss removed in the same statement.
-    """
-    held = set(held)
-    new = {key for key in keys if key not in challenger.progress} | held
-    if not new and not misses:
-        return False
-    now = timezone.now()
-    fresh = fresh_misses(challenger, misses, new, now) if misses else {}
-    if not new and not fresh:
-        return False
-    when = stamp(now)
-    assignments: list[str] = []
-    params: list[Any] = []
-    vendor = connection.vendor
-    if new:
-        patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})
-        if vendor == "postgresql":
-            assignments.append("progress = %s::jsonb || progress")
-        else:
-            assignments.append("progress = json_patch(%s, progress)")
-        params.append(patch.decode())
-    # Every credited key, not only those seen here: a concurrent request may have stored one.
-    removed = sorted(new)
-    if fresh or removed:
-        if vendor == "postgresql":
-            assignments.append("near_misses = (near_misses - %s::text[]) || %s::jsonb")
-            params += [removed, orjson.dumps(fresh).decode()]
-        else:
-            # RFC 7396: a null member removes the key.
-            patch_misses = {key: None for key in removed} | fresh
-            assignments.append("near_misses = json_patch(near_misses, %s)")
-            params.append(orjson.dumps(patch_misses).decode())
-    assignments.append("last_seen = %s")
-    params += [now, challenger.pk]
-    table = connection.ops.quote_name(Challenger._meta.db_table)
-    sql = f"UPDATE {table} SET {', '.join(assignments)} WHERE guid = %s"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-    for key in new:
-        challenger.progress.setdefault(key, when)
-    misses_now = {k: v for k, v in stored_misses(challenger).items() if k not in new} | fresh
-    challenger.near_misses = misses_now
-    challenger.last_seen = now
-    return True

@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -209,10 +209,85 @@ def most_common(reasons: Counter[str]) -> tuple[str, int]:
     return min(reasons.items(), key=lambda item: (-item[1], item[0]))
 
 
-def initials(name: str) -> str:
-    """`Ada Lovelace` -> `AL`: what projector mode shows instead of a name."""
-    parts = [p for p in name.replace("-", " ").replace(".", " ").split() if p]
-    return "".join(p[0].upper() for p in parts[:3]) or "?"
+INITIALS_PARTS = 3  # `Maria de la Cruz` -> `MDL`: the parts a label starts from
+NO_NAME = "?"
+
+
+def _name_parts(name: str) -> list[str]:
+    return name.replace("-", " ").replace(".", " ").split()
+
+
+def class_labels(names: Sequence[str]) -> list[str]:
+    """What projector mode shows instead of each name: its initials (`Ada Lovelace` ->
+    `AL`), made unique within the class, since the room must tell two students apart.
+
+    Students whose labels collide take one more letter of the first name part in which
+    their names differ, until the labels differ: "Ali Lee" and "Ana Lopez" become `AlL` and
+    `AnL`, "Ben Smith" and "Ben Stone" `BSm` and `BSt`. Names that are the same (two "Ben
+    Smith", or no name at all) are then numbered in the order given: `BS1`, `BS2`; `?1`,
+    `?2`."""
+    parts = [[p.casefold() for p in _name_parts(name)] for name in names]
+    # How many letters of each part a label shows: the first letter of the first parts.
+    shown = [[1 if i < INITIALS_PARTS else 0 for i in range(len(p))] for p in parts]
+
+    def label(student: int) -> str:
+        chunks = [part[:n] for part, n in zip(parts[student], shown[student], strict=True) if n]
+        return "".join(c[0].upper() + c[1:] for c in chunks) or NO_NAME
+
+    labels = [label(student) for student in range(len(names))]
+    holders: dict[str, list[int]] = {}
+    for student, text in enumerate(labels):
+        holders.setdefault(text, []).append(student)
+    # Each round looks only at the labels the last round changed, so a class costs about
+    # one pass over its names, plus a few per colliding student.
+    alike = [group for group in holders.values() if len(group) > 1]
+    while alike:
+        grown: list[int] = []
+        for group in alike:
+            grown.extend(_grow(group, parts, shown))
+        touched = set()
+        for student in grown:
+            holders[labels[student]].remove(student)
+            touched.add(labels[student])
+            labels[student] = label(student)
+            holders.setdefault(labels[student], []).append(student)
+            touched.add(labels[student])
+        alike = [holders[text] for text in sorted(touched) if len(holders[text]) > 1]
+    return _numbered(labels)
+
+
+def _grow(group: list[int], parts: list[list[str]], shown: list[list[int]]) -> list[int]:
+    """One more letter, for the students of `group` (whose labels are the same), of the
+    first name part in which their names differ; the students who grew."""
+    for position in range(max(len(parts[s]) for s in group)):
+        words = {parts[s][position] if position < len(parts[s]) else "" for s in group}
+        growing = [
+            s
+            for s in group
+            if position < len(parts[s]) and shown[s][position] < len(parts[s][position])
+        ]
+        if len(words) > 1 and growing:
+            for s in growing:
+                shown[s][position] += 1
+            return growing
+    return []
+
+
+def _numbered(labels: list[str]) -> list[str]:
+    """Labels still the same, numbered in order, each with a number no other label has."""
+    holders: dict[str, list[int]] = {}
+    for student, text in enumerate(labels):
+        holders.setdefault(text, []).append(student)
+    taken = set(labels)
+    for group in (group for group in holders.values() if len(group) > 1):
+        number = 0
+        for student in group:
+            number += 1
+            while f"{labels[student]}{number}" in taken:
+                number += 1
+            labels[student] = f"{labels[student]}{number}"
+            taken.add(labels[student])
+    return labels
 
 
 def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
@@ -260,7 +335,10 @@ def class_progress(
     ids = [display_id(c.key, current) for c in shown]
     keys = [c.key for c in shown]
     active_students = 0
-    for guid, name, progress, near_misses, last_seen, created_at in sessions:
+    labels = class_labels([name for _, name, *_ in sessions])
+    for (guid, name, progress, near_misses, last_seen, created_at), label in zip(
+        sessions, labels, strict=True
+    ):
         progress = progress or {}
         near_misses = near_misses if isinstance(near_misses, dict) else {}
         in_stuck_window = last_seen >= moment - STUCK_WINDOW
@@ -301,7 +379,7 @@ def class_progress(
                     StalledStudent(
                         guid=guid,
                         name=name or guid,
-                        initials=initials(name) if name else "?",
+                        initials=label,
                         minutes=int((moment - since).total_seconds() // 60),
                         near=near_open,
                     )
@@ -312,7 +390,7 @@ def class_progress(
             Row(
                 guid=guid,
                 name=name or guid,
-                initials=initials(name) if name else "?",
+                initials=label,
                 done=done,
                 percent=percent(done, total),
                 late=late,
@@ -392,15 +470,26 @@ def _csv_safe(text: str) -> str:
 CSV_ASSIGNMENT = ("assignment", "assigned", "assigned_done", "late")
 
 
+def csv_challenge_header(challenge: Challenge, current_mode: str) -> str:
+    """A challenge's column header, as the class page names it: `01 POST /api/challenger
+    (201)`."""
+    return f"{display_id(challenge.key, current_mode)} {challenge.name}"
+
+
 def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
-    """Header, then one row per session: totals, each challenge key's completion time
-    (ISO-8601, empty when not done), then the session's standing in its cohort's leading
-    open assignment (its title, how many challenges it assigns, how many of those are done,
-    how many of those were done after the due time; empty without one)."""
+    """Header, then one row per session: totals, each challenge's completion time
+    (ISO-8601, empty when not done) under its id and name, then the session's standing in
+    its cohort's leading open assignment (its title, how many challenges it assigns, how
+    many of those are done, how many of those were done after the due time; empty without
+    one)."""
     current = mode()
     challenges = challenges_for(current)
     total = len(challenges)
-    yield [*CSV_FIXED, *(c.key for c in challenges), *CSV_ASSIGNMENT]
+    yield [
+        *CSV_FIXED,
+        *(csv_challenge_header(c, current) for c in challenges),
+        *CSV_ASSIGNMENT,
+    ]
     rows: list[tuple[Any, ...]] = list(
         queryset.order_by("display_name", "guid").values_list(
             "guid",
@@ -449,8 +538,14 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         ]
 
 
+# A spreadsheet opens a CSV without a byte-order mark in the machine's legacy encoding:
+# "Müller" would read "MÃ¼ller" in Excel.
+CSV_BOM = "\ufeff"
+
+
 def progress_csv(queryset: QuerySet[Challenger]) -> str:
     buffer = io.StringIO()
+    buffer.write(CSV_BOM)
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerows(progress_csv_rows(queryset))
     return buffer.getvalue()

@@ -8,7 +8,6 @@ from typing import Any, TypeVar
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 
 from challengers.schema import EMPTY, GUID, TAG
-from challenges.request_history import REQUEST_FIELDS
 from practiceapi.openapi import ERRORS, X_CHALLENGER
 
 View = TypeVar("View", bound=Callable[..., Any])  # the decorated handler, unchanged
@@ -72,72 +71,6 @@ NEAR_MISSES = {
 }
 
 
-_LINES = "In XML and the other text formats: one line per item."
-REQUESTS = {
-    "type": "object",
-    "properties": {
-        "requests": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "integer", "description": "The entry's number."},
-                    "at": {"type": "string", "format": "date-time"},
-                    "method": {"type": "string", "description": "As sent."},
-                    "path": {"type": "string", "description": "With the query, as sent."},
-                    "requestHeaders": {
-                        "type": "array",
-                        "description": (
-                            "As received, in order; each value cut at 1,000 characters. "
-                            "In XML and the other text formats: one `Name: value` line each."
-                        ),
-                        "items": {
-                            "type": "object",
-                            "properties": {"name": {"type": "string"}, "value": {"type": "string"}},
-                            "required": ["name", "value"],
-                        },
-                    },
-                    "requestBody": {"type": "string", "description": "Its first 2 KB."},
-                    "status": {"type": "integer"},
-                    "responseBody": {"type": "string", "description": "Its first 2 KB."},
-                    "completed": {
-                        "type": "array",
-                        "description": f"The challenges this request completed. {_LINES}",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": ["integer", "null"]},
-                                "name": {"type": "string"},
-                            },
-                            "required": ["id", "name"],
-                        },
-                    },
-                    "nearMisses": {
-                        "type": "array",
-                        "description": (
-                            f"The challenges it nearly completed, and why not. {_LINES}"
-                        ),
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": ["integer", "null"]},
-                                "name": {"type": "string"},
-                                "reason": {"type": "string"},
-                            },
-                            "required": ["id", "name", "reason"],
-                        },
-                    },
-                },
-                "required": list(REQUEST_FIELDS),
-                "xml": {"name": "request"},
-            },
-        }
-    },
-    "required": ["requests"],
-    "xml": {"name": "requests"},
-}
-
-
 TOO_MANY_SESSIONS = (
     "This client address created its hour's sessions already "
     "(`APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR`); `Retry-After` says when it may again."
@@ -190,22 +123,6 @@ get_near_misses = extend_schema(
     parameters=[GUID, X_CHALLENGER],
     responses={
         200: NEAR_MISSES,
-        404: _error("Unknown session."),
-        406: _error("No acceptable response type."),
-    },
-)
-get_requests = extend_schema(
-    tags=[TAG],
-    summary="The session's recent requests, as the server received and answered them",
-    description=(
-        "Its latest 100 API requests sent with its `X-CHALLENGER` (reads of this route "
-        "left out), newest first: method, path, headers, the first 2 KB of each body, the "
-        "status, and the challenges each completed or nearly completed. Written every "
-        "second or so: a request just sent may take that long to show."
-    ),
-    parameters=[GUID, X_CHALLENGER],
-    responses={
-        200: REQUESTS,
         404: _error("Unknown session."),
         406: _error("No acceptable response type."),
     },

@@ -1,19 +1,95 @@
-"""Progress payloads: what GET /api/challenger/{guid} shows and PUT restores."""
+"""Every write of the challenges app: recording what a request completed and nearly
+completed, restoring a progress payload (`GET /api/challenger/{guid}` shows it, `PUT` and
+the start page's form restore it), and a session's profile (display name and cohort)."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db import transaction
+import orjson
+from django.db import connection, transaction
+from django.utils import timezone
 
 from challengers.models import Challenger
 from challengers.sessions import canonical_guid, create_challenger, mode
 from challenges.catalogue import active, known_keys, progress_status
-from challenges.progress import stamp
+from challenges.progress import fresh_misses, stamp, stored_misses
+from challenges.selectors import find_cohort
+from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.messages import VALIDATION_PREFIX, not_of_type, too_long, unknown_field
+from practiceapi.protocol.typenames import json_type_name
 from secrets_app.models import NOTE_MAX
 from secrets_app.selectors import token_taken
 from secrets_app.services import secret_for
+
+NAME_MAX = 100  # characters of a display name
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def record_progress(
+    challenger: Challenger,
+    keys: Iterable[str],
+    held: Iterable[str] = (),
+    misses: Mapping[str, tuple[str, int, str]] | None = None,
+) -> bool:
+    """Persist newly completed `keys` plus those `held` at arrival, and the near misses
+    `misses` (key → (request line, status, reason)) of challenges still open, in one
+    UPDATE; no statement when there is nothing new. Returns whether it wrote.
+
+    The merges happen inside the database (`jsonb ||` / `json_patch`): progress with the
+    existing entries winning, so two requests completing different challenges at once both
+    land and a completion time is never overwritten; near misses with the new entries
+    winning, and a credited challenge's near miss removed in the same statement.
+    """
+    held = set(held)
+    new = {key for key in keys if key not in challenger.progress} | held
+    if not new and not misses:
+        return False
+    now = timezone.now()
+    fresh = fresh_misses(challenger, misses, new, now) if misses else {}
+    if not new and not fresh:
+        return False
+    when = stamp(now)
+    assignments: list[str] = []
+    params: list[Any] = []
+    vendor = connection.vendor
+    if new:
+        patch = orjson.dumps({key: challenger.progress.get(key, when) for key in sorted(new)})
+        if vendor == "postgresql":
+            assignments.append("progress = %s::jsonb || progress")
+        else:
+            assignments.append("progress = json_patch(%s, progress)")
+        params.append(patch.decode())
+    # Every credited key, not only those seen here: a concurrent request may have stored one.
+    removed = sorted(new)
+    if fresh or removed:
+        if vendor == "postgresql":
+            assignments.append("near_misses = (near_misses - %s::text[]) || %s::jsonb")
+            params += [removed, orjson.dumps(fresh).decode()]
+        else:
+            # RFC 7396: a null member removes the key.
+            patch_misses = {key: None for key in removed} | fresh
+            assignments.append("near_misses = json_patch(near_misses, %s)")
+            params.append(orjson.dumps(patch_misses).decode())
+    assignments.append("last_seen = %s")
+    params += [now, challenger.pk]
+    table = connection.ops.quote_name(Challenger._meta.db_table)
+    sql = f"UPDATE {table} SET {', '.join(assignments)} WHERE guid = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    for key in new:
+        challenger.progress.setdefault(key, when)
+    misses_now = {k: v for k, v in stored_misses(challenger).items() if k not in new} | fresh
+    challenger.near_misses = misses_now
+    challenger.last_seen = now
+    return True
+
+
+# --------------------------------------------------------------------------- payloads
 
 
 class InvalidPayload(ValueError):
@@ -32,7 +108,7 @@ def progress_payload(challenger: Challenger) -> dict[str, Any]:
 
 
 def validate_payload(doc: Any) -> dict[str, Any]:
-    """A progress payload, checked before anything changes (open question I.6: 400, not 500)."""
+    """A progress payload, checked before anything changes: a bad one is a 400, never a 500."""
     if doc is None or doc == {}:
         raise InvalidPayload("Invalid Payload")
     if not isinstance(doc, dict):
@@ -102,3 +178,50 @@ def restore_progress(challenger: Challenger, doc: dict[str, Any]) -> Challenger:
 def create_from_payload(guid: str, doc: dict[str, Any]) -> Challenger:
     challenger = create_challenger(canonical_guid(guid))
     return restore_progress(challenger, doc)
+
+
+# --------------------------------------------------------------------------- profile
+
+
+def parse_profile(doc: Any) -> dict[str, Any]:
+    """The changes a profile document asks for: `display_name` and/or `cohort` (a Cohort or
+    None). Absent members change nothing; `null` or `""` clears. The API route and the
+    progress page's form both read through here, so a name or cohort code is accepted or
+    refused with the same message on both."""
+    if not isinstance(doc, dict):
+        raise ApiError(400, "Invalid Json Payload: expected an object with displayName, cohort")
+    for name in doc:
+        if name not in ("displayName", "cohort"):
+            raise ApiError(422, VALIDATION_PREFIX + unknown_field(name))
+    changes: dict[str, Any] = {}
+    if "displayName" in doc:
+        name = doc["displayName"]
+        if name is not None and not isinstance(name, str):
+            raise ApiError(
+                422, VALIDATION_PREFIX + not_of_type("displayName", "STRING", json_type_name(name))
+            )
+        name = " ".join((name or "").split())  # one line, no stray whitespace
+        if len(name) > NAME_MAX:
+            raise ApiError(422, VALIDATION_PREFIX + too_long("displayName", NAME_MAX))
+        changes["display_name"] = name
+    if "cohort" in doc:
+        code = doc["cohort"]
+        if code is not None and not isinstance(code, str):
+            raise ApiError(
+                422, VALIDATION_PREFIX + not_of_type("cohort", "STRING", json_type_name(code))
+            )
+        changes["cohort"] = find_cohort(code) if code and code.strip() else None
+    return changes
+
+
+def save_profile(challenger: Challenger, changes: dict[str, Any]) -> Challenger:
+    """Write only the profile columns: a full save would overwrite progress that tracking
+    merges concurrently."""
+    update: dict[str, Any] = {}
+    if "display_name" in changes:
+        update["display_name"] = challenger.display_name = changes["display_name"]
+    if "cohort" in changes:
+        update["cohort"] = challenger.cohort = changes["cohort"]
+    if update:
+        Challenger.objects.filter(pk=challenger.pk).update(**update)
+    return challenger

@@ -25,8 +25,9 @@ from challenges.catalogue import attempts, judge
 from challenges.conditions import QUERY
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
-from challenges.progress import hold, record
+from challenges.progress import hold
 from challenges.routes import CHALLENGER_REQUESTS, shape
+from challenges.services import record_progress
 from history import recorder
 
 
@@ -171,7 +172,7 @@ def track(request: TrackedRequest, response: HttpResponse) -> None:
         if judgement.near_misses:
             line, status = request_line(request), response.status_code
             misses = {key: (line, status, why) for key, why in judgement.near_misses.items()}
-    if not record(challenger, credited, held, misses):
+    if not record_progress(challenger, credited, held, misses):
         touch(challenger)
     own = request.challenger
     if own is not None and challenger.guid == own.guid:

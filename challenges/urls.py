@@ -12,7 +12,6 @@ from challenges.views.challenger import (
 )
 from challenges.views.challenges_list import ChallengesView
 from challenges.views.heartbeat import HeartbeatView
-from challenges.views.history import ChallengerRequestsView
 from challenges.views.profile import ChallengerProfileView
 
 GUID = r"(?P<guid>[^/]+)"
@@ -34,11 +33,6 @@ api_patterns: list[URLPattern | URLResolver] = [
         rf"^challenger/{GUID}/near-misses/?$",
         ChallengerNearMissesView.as_view(),
         name="challenger/{guid}/near-misses",
-    ),
-    re_path(
-        rf"^challenger/{GUID}/requests/?$",
-        ChallengerRequestsView.as_view(),
-        name="challenger/{guid}/requests",
     ),
     re_path(rf"^challenger/{GUID}/?$", ChallengerProgressView.as_view(), name="challenger/{guid}"),
     re_path(r"^challenges/?$", ChallengesView.as_view(), name="challenges"),

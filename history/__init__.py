@@ -56,7 +56,7 @@ own), so that cookie marks an instructor's browser; checking whether its session
 logged in would cost the API request a database read, and tell whoever sends a guessed
 key whether it is one. `Authorization` and `X-AUTH-TOKEN` stay as sent: they are the
 practice API's credentials, the lesson; the admin's view masks them
-(`challenges.request_history`).
+(`history.reader.masked`).
 
 With `APICHALLENGES_HISTORY_BATCH_SECONDS = 0` no thread starts and entries wait for an
 explicit `flush()`: the test suite's setting, where each test's database work happens

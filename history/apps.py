@@ -5,8 +5,9 @@ from django.db.models.signals import post_delete
 class HistoryConfig(AppConfig):
     """The request history: what each session sent and was answered, recorded on the
     request's path (`history.recorder`), written in batches off it (`history.writer`) and
-    read back (`history.reader`). It sits on the sessions app and below everything that
-    answers requests."""
+    read back (`history.reader`) for its API route, the progress page and the admin
+    (`history.views`, `history.admin`). It sits on the sessions app and below the apps
+    whose requests it records; the curriculum names the challenges in it at start-up."""
 
     name = "history"
     label = "history"

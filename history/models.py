@@ -8,8 +8,9 @@ from django.db import models
 class RequestBatch(models.Model):
     """What one session sent in one batch of the request history, as the server received
     and answered it: `history.writer` writes a row for each session in each batch it
-    writes (about a second of one process's requests, in the order they came), trims them
-    and reads them back (`history.reader.recent`), and names the parts of each entry.
+    writes (about a second of one process's requests, in the order they came) and trims
+    them, and `history.reader.recent` reads them back; `history.entries` names the parts
+    of each entry.
 
     A row per batch and not per request: the database writes, indexes and later deletes
     a session's second of requests as one row, where a row each cost the writer more than
@@ -23,7 +24,7 @@ class RequestBatch(models.Model):
     first_at = models.BigIntegerField()
     last_at = models.BigIntegerField()
     count = models.PositiveSmallIntegerField()  # entries
-    entries = models.JSONField()  # oldest first; `history.writer.EXCHANGE` names their parts
+    entries = models.JSONField()  # oldest first; `history.entries.EXCHANGE` names their parts
     # Bytes of `entries` as written (its JSON text): what a session's and the whole
     # history's bounds count, summed without reading the entries.
     size = models.PositiveIntegerField(default=0)

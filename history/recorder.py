@@ -1,6 +1,7 @@
 """Recording, on the request's path: `record` copies what an entry needs into a plain
-tuple and appends it to this process's buffer, which `history.writer` empties. What an
-entry keeps and why is told in the package's docstring (`history/__init__.py`)."""
+tuple (`history.entries.Entry`) and appends it to this process's buffer, which
+`history.writer` empties. What an entry keeps and why is told in the package's docstring
+(`history/__init__.py`)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.http.cookie import parse_cookie
 from django.utils.encoding import escape_uri_path, iri_to_uri
 
+from history.entries import Entry
 from practiceapi.protocol.environ import header_name
 
 logger = logging.getLogger(__name__)
@@ -52,35 +54,8 @@ UNCHECKED_LIMIT = 10_000  # sessions one process has written for and not trimmed
 CUT = "…"  # ends a text that was cut
 
 
-# One request as recorded on its path: a plain tuple of texts, numbers and tuples of
-# texts, in this order. Nothing in it is a container the garbage collector must keep
-# tracking: a tuple of untracked items is untracked at the first collection that meets it,
-# where a list, or a subclass of tuple such as a named tuple, stays tracked. Entries wait a
-# second in the buffer, and tracked ones made the collector run on every 70 requests and
-# move them up into the oldest generation, whose full collections (about 65 ms each in a
-# worker) then ran every few seconds; without them the request path allocates nothing
-# that outlives it.
-Entry = tuple[
-    str,  # the session's GUID
-    float,  # time.time() when it was answered
-    str,  # the method
-    str,  # request.path: decoded, as the environ gives it
-    str,  # the query
-    tuple[str, ...],  # header names (the plan's, shared by every request of its shape)
-    tuple[str, ...],  # their values as the environ holds them, uncut (see `_header_values`),
-    # the Cookie header's as its cookie names (`_cookie_names`)
-    str,  # the request body's first BODY_LIMIT bytes, decoded
-    int,  # the status
-    str,  # the response body's likewise
-    tuple[str, ...],  # challenge keys completed
-    tuple[tuple[str, str], ...],  # (challenge key, reason) nearly completed
-    int,  # characters of the header names and values (what `HEADERS_LIMIT` counts)
-]
-# The places of an `Entry` that the writer reads on their own.
-GUID: Final = 0
-AT: Final = 1
-ANSWER: Final = 9
-
+# `record` builds an entry's in-memory form, `Entry`: a plain tuple, for the garbage
+# collector's sake (`history.entries` tells why, beside the entry's stored and read forms).
 
 # --------------------------------------------------------------------------- recording
 

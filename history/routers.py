@@ -20,7 +20,9 @@ HISTORY = "history"
 HISTORY_MODEL = "requestbatch"  # history.models.RequestBatch
 # The history's tables as the sessions app's migrations made them, before it had an app of
 # its own: migrating a new database runs those migrations here too.
-HISTORY_MODELS = frozenset({(HISTORY, HISTORY_MODEL), ("challengers", HISTORY_MODEL), ("challengers", "requestrecord")})
+HISTORY_MODELS = frozenset(
+    {(HISTORY, HISTORY_MODEL), ("challengers", HISTORY_MODEL), ("challengers", "requestrecord")}
+)
 
 
 def history_database() -> str:

@@ -21,24 +21,21 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 from challengers.models import Challenger
 from history import recorder
+from history.entries import ANSWER, AT, GUID, HEADERS, REQUEST_BODY, RESPONSE_BODY, Entry
 from history.models import RequestBatch
 from history.recorder import (
     _NUL,
-    ANSWER,
-    AT,
     BUFFER_BYTES,
     BUFFER_LIMIT,
     CAP_CHECKS,
     CAP_LOW_WATER,
     ENTRY_LIMIT,
-    GUID,
     KEPT,
     METHOD_LIMIT,
     SESSION_BYTES,
     TRIM_BYTES,
     TRIM_EVERY,
     UNCHECKED_LIMIT,
-    Entry,
     _buffer,
     _buffered,
     _cut,
@@ -53,20 +50,6 @@ from history.routers import history_database
 
 logger = logging.getLogger(__name__)
 
-# The parts of each entry of `RequestBatch.entries`, in this order.
-EXCHANGE = (
-    "at",  # when it was answered, in microseconds since the epoch
-    "method",
-    "path",  # with the query, as `HttpRequest.get_full_path()` writes it
-    "headers",  # [[name, value], ...] in the order received; see `_headers`
-    "status",
-    "completed",  # [challenge key, ...]
-    "near_misses",  # [[challenge key, why not], ...]
-    "request_body",  # its first BODY_LIMIT bytes as text
-    "response_body",  # likewise, or the place in its row of an earlier entry whose
-    # response body this one repeats (`_with_answers_once`)
-)
-_RESPONSE_BODY = EXCHANGE.index("response_body")
 # The INSERT of a batch's rows, the model's columns in this order (built per connection).
 _COLUMNS = ("challenger", "first_at", "last_at", "count", "entries", "size")
 
@@ -113,15 +96,15 @@ def _insert(connection: BaseDatabaseWrapper, rows: list[tuple[Any, ...]]) -> Non
 
 
 def _stored(entry: Entry, answer: str | int) -> bytes:
-    """An entry as one item of `RequestBatch.entries` (`EXCHANGE`), as JSON, its response
-    body given as `answer`; longer than `ENTRY_LIMIT` only where `_fitted` must shorten
-    it. Serialised one at a time: the containers built for it are freed at once, so a
-    batch of a thousand entries leaves the collector nothing to move up while it is
-    written."""
+    """An entry as one item of `RequestBatch.entries`, as JSON: its `Entry` in its
+    stored form (`history.entries.EXCHANGE`), the response body given as `answer`; longer than
+    `ENTRY_LIMIT` only where `_fitted` must shorten it. Serialised one at a time: the
+    containers built for it are freed at once, so a batch of a thousand entries leaves the
+    collector nothing to move up while it is written."""
     (_guid, at, method, path, query, names, values, body, status, _answer, done, near, length) = (
         entry
     )
-    stored = (
+    stored = (  # the parts of `EXCHANGE`, in its order
         int(at * 1_000_000),
         _cut(method, METHOD_LIMIT),
         _target(path, query),
@@ -136,10 +119,6 @@ def _stored(entry: Entry, answer: str | int) -> bytes:
     return orjson.dumps(_without_nul(stored)) if _NUL in text else text
 
 
-_REQUEST_BODY = EXCHANGE.index("request_body")
-_HEADERS = EXCHANGE.index("headers")
-
-
 def _fitted(text: bytes) -> bytes:
     """An entry's JSON (`_stored`) longer than `ENTRY_LIMIT` (JSON writes a control
     character in 6 bytes, a quote in 2; or very many headers), shortened until it fits:
@@ -150,7 +129,7 @@ def _fitted(text: bytes) -> bytes:
     while (excess := len(text) - ENTRY_LIMIT) > 0:
         bodies = [
             place
-            for place in (_REQUEST_BODY, _RESPONSE_BODY)
+            for place in (REQUEST_BODY, RESPONSE_BODY)
             if isinstance(stored[place], str) and stored[place]
         ]
         if bodies:
@@ -160,8 +139,8 @@ def _fitted(text: bytes) -> bytes:
             # and one at least: the loop goes on where its characters differ in size.
             written = len(orjson.dumps(body)) - 2
             stored[longer] = body[: len(body) - max(-(-excess * len(body) // written), 1)]
-        elif stored[_HEADERS]:
-            headers = stored[_HEADERS]
+        elif stored[HEADERS]:
+            headers = stored[HEADERS]
             while headers and excess > 0:
                 excess -= len(orjson.dumps(headers.pop())) + 1
         else:

@@ -223,7 +223,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = "practiceapi.backends.sqlite"
     # The request history in a file of its own beside the database (db.sqlite3 →
     # db-history.sqlite3), written with its own lock: its batches never queue with the
-    # todo writes (challengers/routers.py). An in-memory database keeps it in itself.
+    # todo writes (history/routers.py). An in-memory database keeps it in itself.
     main_file = str(DATABASES["default"]["NAME"] or "")
     if main_file and main_file != ":memory:" and not main_file.startswith("file:"):
         history_file = Path(main_file)
@@ -349,13 +349,13 @@ APICHALLENGES_SESSIONS_PER_CLIENT_PER_HOUR = env_int(
 APICHALLENGES_ADMIN_USER = os.environ.get("APICHALLENGES_ADMIN_USER", "admin")
 APICHALLENGES_ADMIN_PASSWORD = os.environ.get("APICHALLENGES_ADMIN_PASSWORD", "password")
 APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip("/")
-# Seconds between the writes of each process's request-history batch (challengers/history.py);
-# 0: no writer thread, entries wait for history.flush() (the test suite's setting).
+# Seconds between the writes of each process's request-history batch (history/writer.py);
+# 0: no writer thread, entries wait for history.writer.flush() (the test suite's setting).
 APICHALLENGES_HISTORY_BATCH_SECONDS = float(
     os.environ.get("APICHALLENGES_HISTORY_BATCH_SECONDS", "1") or "1"
 )
 # The whole request history's cap, in MB of stored entries; past it the oldest go first
-# (challengers/history.py). 0 = no cap. 200 MB holds a full history (100 requests) of
+# (history/writer.py). 0 = no cap. 200 MB holds a full history (100 requests) of
 # some 4,000 sessions at the classroom's 510 bytes a request, and fits a small host's disk.
 APICHALLENGES_HISTORY_MAX_MB = env_int("APICHALLENGES_HISTORY_MAX_MB", 200)
 

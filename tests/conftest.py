@@ -9,7 +9,7 @@ from tests.client import Client
 
 def pytest_configure(config: pytest.Config) -> None:
     # Request history is written by a thread of each serving process; here a test writes
-    # it with challengers.history.flush(), inside its own transaction, which a second
+    # it with history.writer.flush(), inside its own transaction, which a second
     # thread's connection would not see. Servers the tests start keep the thread.
     from django.conf import settings
 
@@ -21,7 +21,7 @@ _DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # Any request may write, read or delete request history, which on SQLite is a
-    # database of its own (challengers/routers.py): a test that uses the database uses
+    # database of its own (history/routers.py): a test that uses the database uses
     # every one, as the server does (and each is a test database, set up and rolled back).
     for item in items:
         marker = item.get_closest_marker("django_db")

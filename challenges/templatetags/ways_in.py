@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 
 from challenges.class_view import join_path
-from challenges.views.profile import cohort_of
+from challenges.selectors import cohort_of
 from practiceapi.openapi import base_url
 
 register = template.Library()

@@ -12,11 +12,12 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from challengers.cookie import remember_session, remembered_session
 from challengers.limits import SessionLimitReached, admit_new_session
 from challengers.sessions import SINGLE_PLAYER_GUID, create_challenger, mode
 from challenges.class_view import join_path, share_base
-from challenges.views.dashboard import cookie_session, remember_session
-from challenges.views.profile import NAME_MAX, cohort_of, save_profile
+from challenges.selectors import cohort_of
+from challenges.services import NAME_MAX, save_profile
 
 
 def _unknown(request: HttpRequest, code: str) -> HttpResponse:
@@ -65,7 +66,7 @@ def join_welcome(request: HttpRequest, code: str) -> HttpResponse:
     cohort = cohort_of(code)
     if cohort is None:
         return _unknown(request, code)
-    challenger = cookie_session(request)  # None in single mode
+    challenger = remembered_session(request)  # None in single mode
     if challenger is None or challenger.cohort_id != cohort.pk:
         return HttpResponseRedirect(join_path(cohort))
     context = {"cohort": cohort, "challenger": challenger, "base_url": share_base(request)}

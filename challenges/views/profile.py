@@ -1,8 +1,8 @@
-"""A session's profile (display name and cohort): its validation, its write, and the API
-route `GET`/`PUT /api/challenger/{guid}/profile`.
+"""`GET`/`PUT /api/challenger/{guid}/profile`: a session's display name and cohort.
 
-The dashboard's profile form goes through the same `parse_profile`/`save_profile`, so a
-name or cohort code is accepted or refused with the same message on both paths.
+The progress page's profile form writes through the same `parse_profile`/`save_profile`
+(`challenges.services`), so a name or cohort code is accepted or refused with the same
+message on both paths.
 """
 
 from __future__ import annotations
@@ -14,84 +14,18 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from challengers.lookup import url_guid
+from challengers.lookup import unknown_challenger, url_guid
 from challengers.messages import challenger_not_found
-from challengers.models import Challenger, Cohort
-from challengers.sessions import UNKNOWN_CHALLENGER, mode, single_player
+from challengers.models import Challenger
+from challengers.sessions import find_session
+from challenges.services import NAME_MAX, parse_profile, save_profile
 from practiceapi.protocol.apiview import ApiView
-from practiceapi.protocol.errors import ApiError
-from practiceapi.protocol.messages import (
-    INVALID_JSON,
-    VALIDATION_PREFIX,
-    not_of_type,
-    too_long,
-    unknown_field,
-)
+from practiceapi.protocol.messages import INVALID_JSON
 from practiceapi.protocol.parsers import BodyFormats, OrjsonParser
 from practiceapi.protocol.payloads import Item
-from practiceapi.protocol.typenames import json_type_name
 
-NAME_MAX = 100
 FIELDS = ("xChallenger", "displayName", "cohort", "cohortName")
 ALLOW = {"Allow": "GET, PUT, HEAD, OPTIONS"}
-
-
-def find_cohort(code: str) -> Cohort:
-    """The cohort a student typed the code of; codes match case-insensitively."""
-    cohort = Cohort.objects.filter(code__iexact=code.strip()).first()
-    if cohort is None:
-        raise ApiError(422, f"Unknown cohort code: {code.strip()}")
-    return cohort
-
-
-def cohort_of(code: str) -> Cohort | None:
-    """The cohort of a code as `find_cohort` matches it, or None where there is none."""
-    try:
-        return find_cohort(code)
-    except ApiError:
-        return None
-
-
-def parse_profile(doc: Any) -> dict[str, Any]:
-    """The changes a profile document asks for: `display_name` and/or `cohort` (a Cohort or
-    None). Absent members change nothing; `null` or `""` clears."""
-    if not isinstance(doc, dict):
-        raise ApiError(400, "Invalid Json Payload: expected an object with displayName, cohort")
-    for name in doc:
-        if name not in ("displayName", "cohort"):
-            raise ApiError(422, VALIDATION_PREFIX + unknown_field(name))
-    changes: dict[str, Any] = {}
-    if "displayName" in doc:
-        name = doc["displayName"]
-        if name is not None and not isinstance(name, str):
-            raise ApiError(
-                422, VALIDATION_PREFIX + not_of_type("displayName", "STRING", json_type_name(name))
-            )
-        name = " ".join((name or "").split())  # one line, no stray whitespace
-        if len(name) > NAME_MAX:
-            raise ApiError(422, VALIDATION_PREFIX + too_long("displayName", NAME_MAX))
-        changes["display_name"] = name
-    if "cohort" in doc:
-        code = doc["cohort"]
-        if code is not None and not isinstance(code, str):
-            raise ApiError(
-                422, VALIDATION_PREFIX + not_of_type("cohort", "STRING", json_type_name(code))
-            )
-        changes["cohort"] = find_cohort(code) if code and code.strip() else None
-    return changes
-
-
-def save_profile(challenger: Challenger, changes: dict[str, Any]) -> Challenger:
-    """Write only the profile columns: a full save would overwrite progress that tracking
-    merges concurrently."""
-    update: dict[str, Any] = {}
-    if "display_name" in changes:
-        update["display_name"] = challenger.display_name = changes["display_name"]
-    if "cohort" in changes:
-        update["cohort"] = challenger.cohort = changes["cohort"]
-    if update:
-        Challenger.objects.filter(pk=challenger.pk).update(**update)
-    return challenger
 
 
 def profile_row(challenger: Challenger) -> dict[str, Any]:
@@ -154,13 +88,13 @@ ERRORS = {
 }
 
 
-def _challenger(guid: str) -> Challenger:
-    guid = single_player().guid if mode() == "single" else url_guid(guid)
-    challenger = Challenger.objects.select_related("cohort").filter(pk=guid).first()
+def _profile_owner(guid: str) -> Challenger:
+    """The session the URL names, with its cohort; 400 for a malformed GUID, 404 (naming
+    the GUID, in every edition) for an unknown one."""
+    guid = url_guid(guid)
+    challenger = find_session(guid, with_cohort=True)
     if challenger is None:
-        raise ApiError(
-            404, challenger_not_found(guid), headers={"X-CHALLENGER": UNKNOWN_CHALLENGER}
-        )
+        raise unknown_challenger(challenger_not_found(guid))
     return challenger
 
 
@@ -195,7 +129,7 @@ class ChallengerProfileView(ApiView):
         tags=["challenger"],
     )
     def get(self, request: Request, guid: str) -> Response:
-        return _profile_response(_challenger(guid))
+        return _profile_response(_profile_owner(guid))
 
     @extend_schema(
         operation_id="putChallengerProfile",
@@ -216,6 +150,6 @@ class ChallengerProfileView(ApiView):
         tags=["challenger"],
     )
     def put(self, request: Request, guid: str) -> Response:
-        challenger = _challenger(guid)
+        challenger = _profile_owner(guid)
         changes = parse_profile(request.data)
         return _profile_response(save_profile(challenger, changes))

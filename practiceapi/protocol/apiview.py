@@ -153,7 +153,7 @@ class ApiView(APIView):
         while their memory is still in the CPU's caches (docs/benchmark.md, "What each
         server piece buys"). Rendering here rather than in Django's handler skips nothing:
         no layer of the API's stack has a `process_template_response`
-        (tests/core/test_middleware_stacks.py)."""
+        (tests/server/test_middleware_stacks.py)."""
         response = super().dispatch(request, *args, **kwargs)
         if isinstance(response, Response):
             response.render()

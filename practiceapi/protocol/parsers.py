@@ -11,7 +11,7 @@ XML text. Validation of the values (types, lengths, unknown fields) belongs to t
   refused before expat expands anything (no billion laughs, no XXE).
 * XML text is coerced by the field it fills, not by what it looks like: `true`/`false`
   (any case) become booleans for boolean fields and digits become ints for integer fields;
-  everything else stays a string (the reference also turns `<title>123</title>` into a
+  everything else stays a string (the public service also turns `<title>123</title>` into a
   number and then rejects it: a quirk we do not copy).
 
 The DRF parser classes at the bottom wrap these functions. A view names, per HTTP method,
@@ -258,7 +258,7 @@ def _defused_parse(document: bytes) -> Element:
 
 def _fragment_root(body: bytes) -> Element:
     """Several top-level elements (`<title>t</title><doneStatus>true</doneStatus>`) read
-    as the children of one synthetic root, as the reference's org.json reads them.
+    as the children of one synthetic root, as the public service's org.json reads them.
 
     The synthetic root goes after the XML declaration, if any (a declaration must open the
     document). Errors keep the body's own coordinates: one inside the body is moved back

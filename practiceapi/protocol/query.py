@@ -236,7 +236,7 @@ def parse_query_string(raw: str, *, strict: bool = False) -> ParsedQuery:
 def wildcard_match(pattern: str, value: str) -> bool:
     """Whole-value wildcard match: `*` any run (also empty), `?` exactly one character.
 
-    Every other character is literal (we chose literal over the reference's "other regex
+    Every other character is literal (we chose literal over the public service's "other regex
     metacharacters keep their meaning": a student typing `*.txt` or `(draft)*` expects
     the characters themselves). Greedy two-pointer algorithm, O(len(pattern) *
     len(value)) worst case and no backtracking explosion, so no regex timeout is needed.
@@ -304,7 +304,7 @@ def parse_boolean(value: str) -> bool:
 
 
 def utf16_key(text: str) -> bytes:
-    """Sort key giving UTF-16 code-unit order (the reference compares Java strings)."""
+    """Sort key giving UTF-16 code-unit order (the public service compares Java strings)."""
     return text.encode("utf-16-be", "surrogatepass")
 
 

@@ -383,7 +383,7 @@ def _run(
     if isinstance(query, JsonPathBody):
         window = resolve_paging(url_query, paging) if paging is not None else None
         # The document holds every row matching the URL query, sorted, but not paged
-        # (the reference pages first: a quirk we do not copy).
+        # (the public service pages first: a quirk we do not copy).
         document_rows = apply_query(rows, url_query, fields, None)
         selected = select_resources(query.expression, document_rows, collection_name)
         return page_rows(selected, *window) if window is not None else selected

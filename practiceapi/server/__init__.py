@@ -1,5 +1,5 @@
 """What runs the process and the request cycle, below the product: no view, selector,
-service or challenge imports this package (tests/core/test_server_stays_apart.py).
+service or challenge imports this package (tests/architecture/test_server_stays_apart.py).
 
 Each piece stays for a gain on the classroom mix (CPU per request, requests per second or
 the p99) or for a reliability property; docs/benchmark.md, "What each server piece buys",

@@ -95,7 +95,7 @@ class ApiHandler(ApiStack, ResolvedOnceHandler):
     cache connections (nothing on the API's path uses a cache) and the thread's URL conf
     (nothing on it sets a URL conf of its own). Sending the two signals costs every
     request of the classroom mix measurably more CPU (docs/benchmark.md, "What each server
-    piece buys"), so this cycle calls the upkeep itself. tests/core/test_api_request_cycle.py fails when the
+    piece buys"), so this cycle calls the upkeep itself. tests/server/test_api_request_cycle.py fails when the
     receivers change: a new one must be weighed for API requests here.
 
     The answer's bytes are handed to the server as a list: the API never streams, and the

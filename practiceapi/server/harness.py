@@ -180,7 +180,7 @@ def scratch_database(
         return
     with tempfile.TemporaryDirectory(prefix=f"{prefix}-") as directory:
         template_path = _sqlite_template()
-        # The database and, beside it, the request history's file (challengers/routers.py).
+        # The database and, beside it, the request history's file (history/routers.py).
         for copied in template_path.parent.glob("*.sqlite3"):
             shutil.copyfile(copied, Path(directory) / copied.name)
         yield f"sqlite:///{Path(directory) / template_path.name}"

@@ -11,7 +11,7 @@ import re
 from django.test import Client
 
 from challengers.models import Cohort
-from challenges.catalogue import keys_for
+from challenges.catalogue import challenges_for, display_id
 from tests.admin.conftest import STAMP
 from tests.assignment_fixtures import assign, minutes
 
@@ -100,7 +100,7 @@ def test_the_page_names_the_open_assignments_the_one_due_first_leading(
 
 def csv_rows(client: Client, cohort: Cohort) -> list[list[str]]:
     reply = client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv")
-    return list(csv.reader(io.StringIO(reply.content.decode())))
+    return list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
 
 
 def test_the_csv_gains_the_assignment_columns(
@@ -110,7 +110,9 @@ def test_the_csv_gains_the_assignment_columns(
     make_session(3, name="Ada", cohort=cohort)
     header, row = csv_rows(admin_client, cohort)
     assert header[-4:] == ["assignment", "assigned", "assigned_done", "late"]
-    assert header[8:-4] == list(keys_for("multi"))
+    assert header[8:-4] == [
+        f"{display_id(c.key, 'multi')} {c.name}" for c in challenges_for("multi")
+    ]
     assert row[-4:] == ["Today", "4", "2", "2"]
     assert row[8] == STAMP
 

@@ -1,16 +1,22 @@
-"""The admin action "Export progress of the selected sessions as CSV": one row per session,
-totals, then one column per challenge key holding its completion time."""
+"""The admin action "Export progress of the selected sessions as CSV" and the class page's
+"Download CSV": UTF-8 with a byte-order mark (so a spreadsheet reads "Müller" right), one
+row per session, totals, then one column per challenge, headed by its id and name as the
+class page names it, holding its completion time."""
 
 from __future__ import annotations
 
+import codecs
 import csv
+import html
 import io
+import re
 
 from django.test import Client
 
 from challengers.models import Cohort
-from challenges.catalogue import keys_for
+from challenges.catalogue import challenges_for, display_id
 from tests.admin.conftest import STAMP
+from tests.assignment_fixtures import assign
 
 LIST = "/admin/challengers/challenger/"
 
@@ -20,7 +26,7 @@ def export(client: Client, *guids: str) -> object:
 
 
 def table(response: object) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_it_downloads_a_csv_file(admin_client: Client, make_session) -> None:
@@ -42,7 +48,53 @@ def test_the_header_has_totals_then_every_challenge_key(admin_client: Client, ma
         "created_at",
         "last_seen",
     ]
-    assert header[8:-4] == list(keys_for("multi"))
+    assert header[8:-4] == [
+        f"{display_id(c.key, 'multi')} {c.name}" for c in challenges_for("multi")
+    ]
+    assert header[-4:] == ["assignment", "assigned", "assigned_done", "late"]
+
+
+def test_the_challenge_columns_are_headed_as_the_class_page_names_them(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    session = make_session(1, name="Ada", cohort=cohort)
+    header = table(export(admin_client, session.guid))[0]
+    page = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/?columns=all").text
+    titles = re.findall(r'<th scope="col" title="([^"]*)">', page)
+    assert header[8:-4] == [html.unescape(title) for title in titles]
+    assert header[8] == "01 POST /api/challenger (201)"
+    assert header[-5] == "99 POST /api/todos (409) max todos"
+
+
+def test_it_starts_with_a_byte_order_mark(admin_client: Client, make_session) -> None:
+    response = export(admin_client, make_session(1).guid)
+    assert response.content.startswith(b"\xef\xbb\xbfguid,")
+
+
+def as_a_spreadsheet_reads(content: bytes) -> list[list[str]]:
+    """What Excel does on opening a CSV: UTF-8 after a byte-order mark, otherwise the
+    machine's legacy code page (Windows-1252 in western Europe and the Americas)."""
+    text = content.decode("utf-8-sig" if content.startswith(codecs.BOM_UTF8) else "cp1252")
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_a_name_with_accents_reads_right_in_a_spreadsheet(
+    admin_client: Client, make_session
+) -> None:
+    session = make_session(1, name="Jürgen Müller-Ødegård")
+    header, row = as_a_spreadsheet_reads(export(admin_client, session.guid).content)
+    assert header[0] == "guid"
+    assert row[1] == "Jürgen Müller-Ødegård"
+
+
+def test_the_class_page_download_has_the_same_columns(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    session = make_session(2, name="Ada", cohort=cohort)
+    response = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv")
+    assert response.status_code == 200
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    assert table(response) == table(export(admin_client, session.guid))
 
 
 def test_it_has_one_row_per_selected_session(admin_client: Client, make_session) -> None:
@@ -70,3 +122,15 @@ def test_it_defuses_spreadsheet_formulas_in_names(admin_client: Client, make_ses
 def test_it_needs_a_staff_login(client: Client, make_session) -> None:
     response = export(client, make_session(1).guid)
     assert response.status_code == 302
+
+
+def test_the_class_download_has_one_row_per_session(
+    admin_client: Client, cohort: Cohort, make_session
+) -> None:
+    # Two open assignments: the leading one gives the standing, neither adds rows.
+    assign(cohort, count=4, title="First")
+    assign(cohort, first=4, count=4, title="Second")
+    sessions = [make_session(n, name=f"S{n}", cohort=cohort) for n in range(3)]
+    make_session(1, name="elsewhere")
+    rows = table(admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv"))[1:]
+    assert sorted(row[0] for row in rows) == sorted(s.guid for s in sessions)

@@ -112,8 +112,9 @@ def test_the_table_has_one_row_per_challenge() -> None:
 
 # Challenges a request showing their intent cannot nearly miss: whatever sets them apart
 # from their siblings (the method on the heartbeat, a wrong doneStatus, a todo id that is
-# not there, the right credentials ...) is also what makes the API answer as they need, so
-# such a request completes them. A request without that intent is another challenge's try.
+# not there, a `_limit` over the largest page, the right credentials, the full list's
+# refusal ...) is also what makes the API answer as they need, so such a request completes
+# them. A request without that intent is another challenge's try.
 CANNOT_BE_NEARLY_MISSED = {
     "CREATE_NEW_CHALLENGER",
     "GET_TODOS",
@@ -123,6 +124,7 @@ CANNOT_BE_NEARLY_MISSED = {
     "POST_TODOS_404",
     "PUT_TODOS_NO_ID_422",
     "PUT_TODOS_ID_NOT_FOUND_404",
+    "GET_TODOS_PAGINATED_LIMIT_TOO_HIGH",
     "GET_ACCEPT_ANY_DEFAULT_JSON",
     "GET_JSON_BY_DEFAULT_NO_ACCEPT",
     "GET_TODOS_EXPORT_CSV_CONTENT_DISPOSITION",
@@ -138,6 +140,7 @@ CANNOT_BE_NEARLY_MISSED = {
     "OVERRIDE_TRACE_HEARTBEAT_501",
     "CREATE_SECRET_TOKEN_201",
     "GET_SECRET_NOTE_401",
+    "POST_ALL_TODOS",
 }
 
 

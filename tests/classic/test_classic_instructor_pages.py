@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from challengers.models import Challenger, Cohort
-from challenges.catalogue import challenges_for, keys_for
+from challenges.catalogue import by_key, challenges_for, display_id, keys_for
 
 STAMP = "2026-03-04T10:15:00Z"
 CLASSIC_ONLY = ("PUT_TODOS_400", "PUT_TODOS_MISSING_TITLE_400", "PUT_TODOS_400_NO_AMEND_ID")
@@ -39,11 +39,14 @@ def test_the_csv_has_a_column_per_classic_challenge(staff: Client, student: Chal
         "/admin/challengers/challenger/",
         {"action": "export_progress_csv", "_selected_action": [student.guid]},
     )
-    header, row = list(csv.reader(io.StringIO(reply.content.decode())))
-    assert header[8:-4] == list(keys_for("multi"))
+    assert reply.content.startswith(b"\xef\xbb\xbf")
+    header, row = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
+    named = {key: f"{display_id(key, 'multi')} {by_key(key).name}" for key in keys_for("multi")}
+    assert header[8:-4] == list(named.values())
     assert len(header[8:-4]) == 59
+    assert "16 PUT /todos/{id} (400)" in header
     assert row[3:6] == ["3", "59", "5"]
-    assert [row[8 + header[8:-4].index(key)] for key in CLASSIC_ONLY] == [STAMP] * 3
+    assert [row[header.index(named[key])] for key in CLASSIC_ONLY] == [STAMP] * 3
 
 
 def test_the_class_page_has_a_column_per_classic_challenge(

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from challengers.cookie import COOKIE
 from challengers.models import Challenger, Cohort
-from challenges.views.dashboard import COOKIE
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from challenges.views.dashboard import COOKIE
+from challengers.cookie import COOKIE
 from tests.client import Client
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 Each request below completes one challenge; fired at once against the production server
 they land in two processes and several threads, and each one merges its credit into the
-session's progress. Progress is merged inside the database (`challenges/progress.py`), so
+session's progress. Progress is merged inside the database (`challenges/services.py`), so
 none may be lost: a read-modify-write of the whole progress map would drop some.
 """
 

@@ -1,7 +1,7 @@
 """`/api/todos`: list (GET/HEAD), create (POST), replace by body id (PUT), QUERY, OPTIONS.
 
 DELETE, PATCH and TRACE have no handler here, so ApiView answers them with the empty 405 of
-the reference's fixed routes (no `Allow`).
+the public service's fixed routes (no `Allow`).
 """
 
 from __future__ import annotations

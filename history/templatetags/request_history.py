@@ -8,8 +8,7 @@ from typing import Any
 from django import template
 
 from challengers.models import Challenger
-from challenges.request_history import recent_requests
-from history.reader import version
+from history.reader import recent, version
 from history.recorder import KEPT
 
 register = template.Library()
@@ -19,7 +18,7 @@ register = template.Library()
 def request_history(challenger: Challenger) -> dict[str, Any]:
     return {
         "guid": challenger.guid,
-        "entries": recent_requests(challenger),
+        "entries": recent(challenger.guid),
         "version": version(challenger.guid),
         "kept": KEPT,
     }

@@ -3,7 +3,7 @@ answered, newest first, with the challenges each request completed or nearly com
 
 The server writes the history in batches, off the request's path; here each test writes
 the batch when it reads (`writer.flush()`), as a serving process's writer thread does
-every second (tests/scaleout/test_history_across_servers.py runs that thread).
+every second (tests/history/test_history_across_servers.py runs that thread).
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def test_credentials_are_masked(admin_client: Client, api: ApiClient, guid: str)
     assert "hush" not in section
     assert section.count("••••••") >= 4
     # What the student reads keeps them as sent, but for the cookie's value, which no one
-    # reads (tests/challenges/test_history_hides_site_cookies.py).
+    # reads (tests/history/test_history_hides_site_cookies.py).
     writer.flush()
     own = api.get(f"/api/challenger/{guid}/requests").content.decode()
     assert "YWRtaW46cGFzc3dvcmQ=" in own and token in own
