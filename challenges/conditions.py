@@ -12,6 +12,12 @@ attempt condition but not every credit condition is a near miss, and the first u
 condition's `explanation` tells the student why, with the value the request showed. So one
 declaration both credits a request and explains a near miss.
 
+An attempt condition may hold for a request that shows no aim at the challenge: one that
+meets it only with what the student's client sends on its own (an Accept header it adds
+to every request), or with what is another challenge's aim (`unaimed`). Such a request
+still completes the challenge when every credit condition holds, but is no near miss when
+one fails: a near miss is a sign of a try, and the student tried something else.
+
 Nothing is declared twice: the route index (methods × route shapes),
 whether a challenge can be judged when the request arrives (every condition reads only
 the request) and what a request must carry to be worth judging (`needs`) are derived from
@@ -61,6 +67,12 @@ class Condition:
     reads has as many values as there are clients (a session GUID, credentials), so a
     route with such a condition decides afresh for each request: remembering would keep
     those values, and each would be used once.
+
+    `unaimed`, for an attempt condition: whether the exchange meets it without showing
+    the student aimed at this challenge: only with what its client sends unless told
+    otherwise (a client's own Accept, a browser's CORS preflight), or with what sets
+    another challenge apart. Failing a credit condition then makes the request no near
+    miss (`Challenge.judge`); it is asked only then, so it costs a request nothing else.
     """
 
     name: str
@@ -73,6 +85,7 @@ class Condition:
     needs: frozenset[str] = frozenset()
     looks_at: frozenset[str] | None = None
     per_client: bool = False
+    unaimed: Test | None = None
 
     def holds(self, exchange: Exchange) -> bool:
         return bool(self.test(exchange))
@@ -95,9 +108,10 @@ def on_request(
     needs: Iterable[str] = (),
     looks_at: Iterable[str] | None = None,
     per_client: bool = False,
+    unaimed: Test | None = None,
 ) -> Condition:
-    """A condition that reads only the request (`looks_at`, `per_client`: which parts,
-    `Condition`)."""
+    """A condition that reads only the request (`looks_at`, `per_client`: which parts;
+    `unaimed`: when it holds without showing the student's aim, `Condition`)."""
     return Condition(
         name,
         test,
@@ -107,6 +121,7 @@ def on_request(
         needs=frozenset(needs),
         looks_at=None if looks_at is None else frozenset(looks_at),
         per_client=per_client,
+        unaimed=unaimed,
     )
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from challenges.conditions import ANY_METHOD, REQUEST, Condition, request_carries
+from challenges.conditions import ANY_METHOD, REQUEST, Condition, Test, request_carries
 from challenges.exchange import Exchange
 from challenges.routes import OTHER, route_shape
 
@@ -62,7 +62,8 @@ class Challenge:
     """One challenge: its texts and its rule, declared as named conditions.
 
     A request is an attempt when every `attempt` condition holds; it completes the
-    challenge when every `credit` condition holds too, and is a near miss otherwise.
+    challenge when every `credit` condition holds too, and is a near miss otherwise, unless
+    it met an attempt condition without showing it aimed at this one (`Condition.unaimed`).
     Everything the tracker needs besides (the routes to index it under, whether it can be
     judged on arrival, what a request must carry) is derived from the conditions.
     """
@@ -131,8 +132,20 @@ class Challenge:
                 return NOT_AN_ATTEMPT
         for condition in self.credit:
             if not condition.test(exchange):
-                return Verdict(condition)
+                if self.aimed(exchange):
+                    return Verdict(condition)
+                return NOT_AN_ATTEMPT
         return CREDITED
+
+    @cached_property
+    def _aim_tests(self) -> tuple[Test, ...]:
+        return tuple(c.unaimed for c in self.attempt if c.unaimed is not None)
+
+    def aimed(self, exchange: Exchange) -> bool:
+        """Whether the request, an attempt, shows the student aimed at this challenge: it
+        meets no attempt condition only with its client's defaults or another challenge's
+        aim (`Condition.unaimed`). One that does not is no near miss."""
+        return not any(unaimed(exchange) for unaimed in self._aim_tests)
 
     def credits(self, exchange: Exchange) -> bool:
         return self.judge(exchange) is CREDITED

@@ -120,7 +120,7 @@ def token_not_refused() -> Condition:
 
 
 def note_body() -> Condition:
-    # The reference looks for the quoted JSON member name, so XML note bodies never count.
+    # The public service looks for the quoted JSON member name, so XML note bodies never count.
     return on_body(
         'a JSON body with "note"',
         lambda x: b'"note"' in x.body,

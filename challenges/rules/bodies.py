@@ -31,7 +31,7 @@ def _body_has_id(x: Exchange) -> bool:
 
 
 def body_mentions(*words: str) -> Condition:
-    """The raw body names each of `words` (case ignored), as the reference checks."""
+    """The raw body names each of `words` (case ignored), as the public service checks."""
     shown = " and ".join(words)
 
     def missing(x: Exchange) -> str:
@@ -69,6 +69,14 @@ def body_has_no_id() -> Condition:
         "the body had an id ({seen}); this challenge needs no id in the body",
         lambda x: x.body_json.get("id") if isinstance(x.body_json, dict) else "?",
     )
+
+
+def body_read() -> Condition:
+    """The API read the body: it did not refuse it as too large. Only its answer tells (a
+    Content-Length over the limit is refused before the body is read). A body it could not
+    read shows nothing of the fields in it: the student who sends one is trying the
+    payload challenge, whatever the padding is made of."""
+    return intent_in_answer("a body the API read", lambda x: x.status != 413)
 
 
 def large_body(characters: int) -> Condition:
@@ -255,14 +263,20 @@ def sends_no_id() -> Condition:
     return intent_in_body("no id in the body", lambda x: not _body_id(x)[0])
 
 
+def _another_id(x: Exchange) -> bool:
+    present, value = _body_id(x)
+    return present and id_key(value) != _path_todo_id(x)
+
+
 def sends_another_id() -> Condition:
     """An id in the body that is not the one in the URL."""
+    return intent_in_body("an id in the body other than the URL's", _another_id)
 
-    def test(x: Exchange) -> bool:
-        present, value = _body_id(x)
-        return present and id_key(value) != _path_todo_id(x)
 
-    return intent_in_body("an id in the body other than the URL's", test)
+def sends_no_other_id() -> Condition:
+    """No id in the body other than the URL's: a PUT with another one is a try at changing
+    a todo's id, which the API always refuses, not at replacing the todo."""
+    return intent_in_body("no id in the body other than the URL's", lambda x: not _another_id(x))
 
 
 def sends_no_title() -> Condition:

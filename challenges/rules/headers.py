@@ -1,20 +1,30 @@
 """Conditions on the request's headers about formats and methods: the Accept header (what
-it names, ranks first, or makes the API answer in) and `X-HTTP-Method-Override`. They
-read only the request, and each declares the header it reads, so whether a request is an
-attempt is remembered per header value (`Catalogue.attempts`).
+it names, ranks first, or makes the API answer in), `X-HTTP-Method-Override` and a
+browser's CORS preflight. They read only the request, and each declares the header it
+reads, so whether a request is an attempt is remembered per header value
+(`Catalogue.attempts`).
+
+An Accept a client sends on its own, and a preflight a browser sends on its own, meet these
+conditions without showing what the student aimed at (`Condition.unaimed`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
-from challenges.conditions import Condition, on_request
+from challenges.conditions import Condition, method_is, on_request
 from challenges.exchange import Exchange
 from challenges.rules.intent import intent
 from practiceapi.editions import served
 from practiceapi.protocol import negotiation
 from practiceapi.protocol.errors import ApiError
 from todos.resource import TODO_XML
+
+JSON = "application/json"
+# A q parameter on any range of an Accept header.
+_Q_VALUE = re.compile(r";\s*q\s*=", re.IGNORECASE)
 
 
 def _accept(x: Exchange) -> str:
@@ -25,6 +35,35 @@ def _squash(value: str) -> str:
     return "".join(value.split()).lower()
 
 
+# The Accept headers common clients send when their user sets none: `*/*` (curl, Postman,
+# python-requests, REST Assured, Playwright's request context, a browser's fetch), axios's,
+# and the JDK's HttpURLConnection's. Whitespace and case ignored.
+CLIENT_DEFAULT_ACCEPTS = frozenset(
+    _squash(value)
+    for value in (
+        "*/*",
+        "application/json, text/plain, */*",
+        "text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2",
+    )
+)
+
+
+def client_default_accept(accept: str) -> bool:
+    """Whether `accept` is what a client sends on its own, so that it shows nothing of the
+    format its student wants: one of CLIENT_DEFAULT_ACCEPTS, or one that ranks HTML first,
+    as a browser loading a page does (no challenge asks for HTML, and each browser version
+    words the rest its own way). A request carrying one is no near miss on an Accept
+    challenge: axios's `application/json, text/plain, */*` names JSON and allows XML, yet
+    its student never chose JSON over XML (`Condition.unaimed`)."""
+    return _squash(accept) in CLIENT_DEFAULT_ACCEPTS or (
+        negotiation.top_ranked_range(accept) == "text/html"
+    )
+
+
+def _client_default(x: Exchange) -> bool:
+    return client_default_accept(_accept(x))
+
+
 def _accept_matches_xml(accept: str) -> bool:
     return negotiation.accept_matches(accept, "application/xml") or negotiation.accept_matches(
         accept, "text/xml"
@@ -32,7 +71,8 @@ def _accept_matches_xml(accept: str) -> bool:
 
 
 def accept_condition(name: str, test: Callable[[str], bool], needs_text: str) -> Condition:
-    """A test of the Accept header; the explanation shows the header as sent."""
+    """A test of the Accept header; the explanation shows the header as sent. A client's
+    own Accept meets it without showing the student's aim (`client_default_accept`)."""
     return on_request(
         name,
         lambda x: test(_accept(x)),
@@ -40,6 +80,7 @@ def accept_condition(name: str, test: Callable[[str], bool], needs_text: str) ->
         lambda x: _accept(x) or "(none)",
         needs=("accept",),
         looks_at=("accept",),
+        unaimed=_client_default,
     )
 
 
@@ -65,10 +106,52 @@ def accept_is(*values: str) -> Condition:
     )
 
 
+def _client_default_or_answered_otherwise(x: Exchange) -> bool:
+    return _client_default(x) or _answered(_accept(x)) != JSON
+
+
+def asks_for_json() -> Condition:
+    """Accept names JSON. One that the API answers in another format (XML listed first,
+    or weighed higher) is a try at that format's challenge: it is no near miss here."""
+    return replace(asks_for(JSON), unaimed=_client_default_or_answered_otherwise)
+
+
+def _weighs(accept: str) -> bool:
+    return _Q_VALUE.search(accept) is not None
+
+
+def _client_default_or_weighed(x: Exchange) -> bool:
+    return _client_default(x) or _weighs(_accept(x))
+
+
+def lists_xml_and_json() -> Condition:
+    """Accept allows XML and names JSON: the student lets the API choose between the two.
+    One that weighs them with q-values is a try at the q-value challenges, whose headers
+    differ from each other only by their weights: it completes this challenge when XML
+    wins, but is no near miss here when JSON does."""
+    return replace(
+        accept_condition(
+            f"Accept allows XML and names {JSON}",
+            lambda accept: (
+                _accept_matches_xml(accept) and negotiation.accept_asks_for(accept, JSON)
+            ),
+            f"XML and {JSON}",
+        ),
+        unaimed=_client_default_or_weighed,
+    )
+
+
 def accept_unknown() -> Condition:
+    """Accept names only formats the API cannot produce, and the API refuses it. A type it
+    answers in although the plain reading does not know it (the vendor and structured XML
+    types of the current edition) is a try at that type's challenge."""
     return accept_condition(
         "Accept names only formats the API cannot produce",
-        lambda accept: bool(accept.strip()) and not negotiation.accept_recognises_any(accept),
+        lambda accept: (
+            bool(accept.strip())
+            and not negotiation.accept_recognises_any(accept)
+            and _answered(accept) is None
+        ),
         "only formats the API cannot produce",
     )
 
@@ -98,14 +181,19 @@ def ranks_first(media_type: str) -> Condition:
     )
 
 
-def _answers_xml(accept: str) -> bool:
-    # As the served edition reads Accept on the todo routes (the classic one by header
-    # order), so that every request answered in XML shows this intent.
+def _answered(accept: str) -> str | None:
+    """The media type the API answers the todo routes in for `accept`, as the served
+    edition reads it (the classic one by header order); None for a 406. So every request
+    answered in a format shows the intent of asking for it."""
     try:
-        chosen = served().accept_reading.media_type(accept, negotiation.PRODUCIBLE, TODO_XML)
+        return served().accept_reading.media_type(accept, negotiation.PRODUCIBLE, TODO_XML)
     except ApiError:
-        return False
-    return negotiation.is_xml_type(chosen, TODO_XML)
+        return None
+
+
+def _answers_xml(accept: str) -> bool:
+    chosen = _answered(accept)
+    return chosen is not None and negotiation.is_xml_type(chosen, TODO_XML)
 
 
 def asks_for_xml() -> Condition:
@@ -115,6 +203,7 @@ def asks_for_xml() -> Condition:
         lambda x: _answers_xml(_accept(x)),
         looks_at=("accept",),
         needs=("accept",),
+        unaimed=_client_default,
     )
 
 
@@ -138,3 +227,16 @@ def override_is(verb: str) -> Condition:
         needs=("x-http-method-override",),
         looks_at=("x-http-method-override",),
     )
+
+
+def _preflight(x: Exchange) -> bool:
+    return bool((x.header("access-control-request-method") or "").strip())
+
+
+def options_sent() -> Condition:
+    """The method is OPTIONS. A browser asks with an OPTIONS of its own (a CORS preflight,
+    naming the method to come in `Access-Control-Request-Method`) before a page's request
+    on another origin that carries a header of its own (X-CHALLENGER, a JSON Content-Type)
+    or a method beyond GET, HEAD and POST: its student sent the request that followed, so
+    the preflight shows no aim at an OPTIONS challenge."""
+    return replace(method_is("OPTIONS"), unaimed=_preflight)

@@ -19,7 +19,7 @@ from challenges.exchange import Exchange
 
 def intent(name: str, test: Callable[[Exchange], bool], **reading: Any) -> Condition:
     """An attempt condition of the request alone (`reading`: `on_request`'s `looks_at`,
-    `needs`, `per_client`)."""
+    `needs`, `per_client`, `unaimed`)."""
     return on_request(name, test, f"the request did not show {name}", **reading)
 
 

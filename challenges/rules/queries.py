@@ -130,10 +130,6 @@ def limit_is(limit: int) -> Condition:
     return _limit_condition(f"_limit={limit}", lambda n: n == limit, f"_limit={limit}")
 
 
-def limit_at_least(limit: int) -> Condition:
-    return _limit_condition(f"_limit of {limit} or more", lambda n: n >= limit, f"at least {limit}")
-
-
 def limit_above(limit: int) -> Condition:
     return _limit_condition(
         f"_limit above {limit}",

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
 from challenges.conditions import QUERY, Condition, on_response, query_param, says
 from challenges.exchange import Exchange
 from challenges.rules.intent import intent, intent_in_answer
@@ -61,22 +59,15 @@ def _says_list_is_full(x: Exchange) -> bool:
     return MAX_TODOS_REACHED.search(" ".join(x.response_messages)) is not None
 
 
-def list_is_full() -> Condition:
-    """The list is at the cap after this request, or the API said so: with its 409, or
-    (classic edition, whose refusal is a 400 like any validation error) in its message."""
-
-    def full(x: Exchange) -> bool:
-        # Every create is judged on this: the counts first, the messages only when needed.
-        cap = int(settings.APICHALLENGES_MAX_TODOS)
-        if x.status == 409 or (x.store is not None and cap > 0 and x.store.total >= cap):
-            return True
-        return _says_list_is_full(x)
-
-    return on_response(
-        "your list is full",
-        full,
-        "your list holds {seen}; this challenge needs it full",
-        lambda x: counted(x.store.total, "todo") if x.store else "todos we could not count",
+def list_was_full() -> Condition:
+    """The API refused this create because the list was already full: with its 409, or
+    (classic edition, whose refusal is a 400 like any validation error) its message. Only
+    the API knows how many todos a list holds, and it looks only to refuse a create that
+    would go past the cap, so its refusal is what shows the try. The create that fills
+    the list is not one: it is an ordinary create, however many came before it."""
+    return intent_in_answer(
+        "a create refused because your list was full",
+        lambda x: x.status == 409 or _says_list_is_full(x),
     )
 
 

@@ -26,8 +26,8 @@ from tests.challenges.credit_cases import (
     put,
     trace,
 )
-from tests.challenges.near_miss_walk import Step, Walker, step, walk
-from tests.challenges.test_no_stray_near_misses import CLIENTS
+from tests.challenges.near_miss_walk import Step, Walker, step, walk, walk_alone
+from tests.challenges.test_no_stray_near_misses import CLIENTS, LISTED
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def _delete_every_todo(walker: Walker) -> None:
 
 
 def _fill_to_the_cap_and_one_more(walker: Walker) -> None:
-    for n in range(20):
+    for n in range(len(walker.json(TODOS)["todos"]), 20):
         assert walker.send(post(TODOS, {"title": f"todo {n}"})).status_code == 201
     assert walker.send(post(TODOS, {"title": "one too many"})).status_code == 400
 
@@ -141,12 +141,16 @@ STEPS: tuple[Step, ...] = (
     step("CREATE_SECRET_TOKEN_201", _token),
     step("GET_SECRET_NOTE_403", get(NOTE, X_AUTH_TOKEN=WRONG_TOKEN)),
     step("GET_SECRET_NOTE_401", get(NOTE)),
-    step("GET_SECRET_NOTE_200", get(NOTE, X_AUTH_TOKEN="{token}")),
-    step("POST_SECRET_NOTE_200", post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}")),
+    step("GET_SECRET_NOTE_200", get(NOTE, X_AUTH_TOKEN="{token}"), needs=(_token,)),
+    step("POST_SECRET_NOTE_200", post(NOTE, NOTE_JSON, X_AUTH_TOKEN="{token}"), needs=(_token,)),
     step("POST_SECRET_NOTE_401", post(NOTE, NOTE_JSON)),
     step("POST_SECRET_NOTE_403", post(NOTE, NOTE_JSON, X_AUTH_TOKEN=WRONG_TOKEN)),
-    step("GET_SECRET_NOTE_BEARER_200", get(NOTE, Authorization="Bearer {token}")),
-    step("POST_SECRET_NOTE_BEARER_200", post(NOTE, NOTE_JSON, Authorization="Bearer {token}")),
+    step("GET_SECRET_NOTE_BEARER_200", get(NOTE, Authorization="Bearer {token}"), needs=(_token,)),
+    step(
+        "POST_SECRET_NOTE_BEARER_200",
+        post(NOTE, NOTE_JSON, Authorization="Bearer {token}"),
+        needs=(_token,),
+    ),
     step("DELETE_ALL_TODOS", _delete_every_todo),
     step("POST_ALL_TODOS", _fill_to_the_cap_and_one_more),
 )
@@ -161,5 +165,15 @@ def test_a_correct_classic_walk_leaves_no_near_miss_on_another_challenge(
 ) -> None:
     settings.APICHALLENGES_MODE = mode
     strays, undone = walk(STEPS, root="", accept=accept)
+    assert undone == [], "steps that did not complete their challenge"
+    assert [str(s) for s in strays] == []
+
+
+@pytest.mark.parametrize("listed", LISTED.values(), ids=LISTED.keys())
+@pytest.mark.parametrize("accept", CLIENTS.values(), ids=CLIENTS.keys())
+def test_a_correct_classic_walk_in_any_order_leaves_no_near_miss_on_another_challenge(
+    accept: str | None, listed: int
+) -> None:
+    strays, undone = walk_alone(STEPS, root="", accept=accept, listed=listed)
     assert undone == [], "steps that did not complete their challenge"
     assert [str(s) for s in strays] == []

@@ -22,8 +22,10 @@ from challenges.rules.headers import (
     accept_unknown,
     accepts_xml,
     asks_for,
+    asks_for_json,
     asks_for_xml,
     asks_for_xml_or_nothing,
+    lists_xml_and_json,
     ranks_first,
     xml_wins_negotiation,
 )
@@ -85,7 +87,7 @@ DECLARED: tuple[Challenge, ...] = (
         ACCEPT_SECTION,
         "Ask for the todo list as JSON with `Accept: application/json`.",
         (hint("JSON is also the default, but this time say so explicitly."),),
-        attempt=(method_is("GET"), route(TODOS), asks_for(JSON)),
+        attempt=(method_is("GET"), route(TODOS), asks_for_json()),
         credit=(no_query(), status(200), response_type(JSON)),
     ),
     declare(
@@ -110,7 +112,8 @@ DECLARED: tuple[Challenge, ...] = (
                 "listed wins."
             ),
         ),
-        attempt=(method_is("GET"), route(TODOS), accepts_xml(), asks_for(JSON)),
+        # Both listed, at equal weights: the order decides.
+        attempt=(method_is("GET"), route(TODOS), lists_xml_and_json()),
         credit=(no_query(), xml_wins_negotiation(), status(200), response_type(XML)),
     ),
     declare(
@@ -253,7 +256,7 @@ DECLARED: tuple[Challenge, ...] = (
         CONTENT_TYPE_SECTION,
         "Create a todo with a JSON body and ask for a JSON response.",
         (hint("Set both `Content-Type` and `Accept` to `application/json`."),),
-        attempt=(method_is("POST"), route(TODOS), content_type_in(JSON), asks_for(JSON)),
+        attempt=(method_is("POST"), route(TODOS), content_type_in(JSON), asks_for_json()),
         credit=(status(201), response_type(JSON)),
     ),
     declare(
@@ -325,7 +328,7 @@ DECLARED: tuple[Challenge, ...] = (
             method_is("POST"),
             route(TODOS),
             content_type_in(*XML_REQUEST_TYPES),
-            asks_for(JSON),
+            asks_for_json(),
         ),
         credit=(status(201), response_type(JSON)),
     ),

@@ -10,7 +10,7 @@ from challenges.conditions import content_type_in, method_is, route, status
 from challenges.declarations import DOCS, JSON, MIRROR, Challenge, declare, hint, section
 from challenges.routes import HEARTBEAT, TODO_ITEM, TODOS
 from challenges.rules.bodies import body_mentions, form_filter_done, structured_filter_done
-from challenges.rules.headers import override_is
+from challenges.rules.headers import options_sent, override_is
 from challenges.rules.lists import all_back_done
 from challenges.rules.sessions import x_challenger_longer_than
 from challenges.rules.todos import store_has_done_and_not_done
@@ -164,7 +164,7 @@ DECLARED: tuple[Challenge, ...] = (
         OPTIONS_SECTION,
         "Send OPTIONS to `/api/todos` and read the `Allow` header to see which verbs it supports.",
         (hint("The useful part of this response is in the headers, not the body."),),
-        attempt=(method_is("OPTIONS"), route(TODOS, TODO_ITEM)),
+        attempt=(options_sent(), route(TODOS, TODO_ITEM)),
         credit=(route(TODOS), status(200)),
     ),
     # 22 Status Code Challenges
