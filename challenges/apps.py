@@ -2,10 +2,10 @@ from django.apps import AppConfig
 
 
 class ChallengesConfig(AppConfig):
-    """The curriculum: the catalogue of challenges, tracking, near misses, the dashboard,
-    the instructor pages and reports. Its one table holds the assignments instructors give
-    a cohort (`challenges.models.Assignment`); progress and near misses are stored on the
-    session row (`challengers.models.Challenger`)."""
+    """The curriculum: the catalogue of challenges, tracking, near misses and the student's
+    dashboard. It has no table of its own: progress and near misses are stored on the
+    session row (`challengers.models.Challenger`). What a class was assigned, and its join
+    link, come from the app above it that runs classes (`challenges.assigned`)."""
 
     name = "challenges"
     label = "challenges"

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from challenges.views import dashboard, join
+from challenges.views import dashboard
 
 GUID = r"(?P<guid>[^/]+)"
 
 urlpatterns = [
     path("", dashboard.start_page, name="dashboard-start"),
-    re_path(r"^join/(?P<code>[^/]+)/welcome/?$", join.join_welcome, name="dashboard-joined"),
-    re_path(r"^join/(?P<code>[^/]+)/?$", join.join_page, name="dashboard-join"),
     re_path(r"^gui/sessions/?$", dashboard.create_session, name="dashboard-create"),
     re_path(r"^gui/restore/?$", dashboard.restore_form, name="dashboard-restore"),
     re_path(r"^gui/challenges/?$", dashboard.open_session, name="dashboard-open"),

@@ -5,6 +5,7 @@ code names. Reading only; the writes are `challenges.services`'s."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -13,12 +14,11 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from challengers.models import Challenger, Cohort
-from challenges.assignments import AssignmentStatus
+from challenges.assigned import Assigned
 from challenges.catalogue import active, challenges_for, completion_value
 from challenges.declarations import Catalogue, is_done
 from challenges.learn_more import learn_more
 from challenges.near_misses import open_near_misses
-from challenges.reports import percent
 from challenges.times import format_time, parse_time
 from practiceapi.protocol.errors import ApiError
 
@@ -88,6 +88,11 @@ def _rendered(catalogue: Catalogue, current_mode: str) -> tuple[SectionView, ...
 # --------------------------------------------------------------------------- progress
 
 
+def percent(done: int, total: int) -> int:
+    """Rounded down, so 98/99 never shows as 100%."""
+    return (100 * done) // total if total else 0
+
+
 def progress_rows(
     challenger: Challenger, current_mode: str, assigned: frozenset[str] = frozenset()
 ) -> dict[str, Any]:
@@ -133,10 +138,9 @@ def progress_rows(
 
 
 def status_data(
-    challenger: Challenger, current_mode: str, assignments: list[AssignmentStatus] | None = None
+    challenger: Challenger, current_mode: str, assignments: Sequence[Assigned] = ()
 ) -> dict[str, Any]:
     """What the progress page's script needs to update itself in place."""
-    assignments = assignments or []
     data = progress_rows(
         challenger, current_mode, assignments[0].keys if assignments else frozenset()
     )

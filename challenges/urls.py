@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, re_path
 
-from challenges.views.assignment import ChallengerAssignmentView
 from challenges.views.challenger import (
     ChallengerNearMissesView,
     ChallengerProgressView,
@@ -23,11 +22,6 @@ api_patterns: list[URLPattern | URLResolver] = [
         rf"^challenger/{GUID}/profile/?$",
         ChallengerProfileView.as_view(),
         name="challenger/{guid}/profile",
-    ),
-    re_path(
-        rf"^challenger/{GUID}/assignment/?$",
-        ChallengerAssignmentView.as_view(),
-        name="challenger/{guid}/assignment",
     ),
     re_path(
         rf"^challenger/{GUID}/near-misses/?$",

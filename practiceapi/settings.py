@@ -81,12 +81,14 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "practiceapi",
-    # Apps in dependency order: sessions, then what builds on them, then the curriculum.
+    # Apps in dependency order: sessions, then what builds on them, then the curriculum,
+    # then the classroom an instructor runs.
     "challengers",
     "history",
     "todos",
     "secrets_app",
     "challenges",
+    "classroom",
     "sim",
 ]
 

@@ -16,6 +16,7 @@ from rest_framework.negotiation import DefaultContentNegotiation as DRF_NEGOTIAT
 
 from challengers.sessions import SINGLE_PLAYER_GUID
 from challenges import urls as challenges_urls
+from classroom import urls as classroom_urls
 from history import urls as history_urls
 from practiceapi import openapi, postman
 from practiceapi.favicon import favicon
@@ -40,6 +41,7 @@ swagger_ui = csp_update({"style-src": [SWAGGER_LOGO_STYLE_HASH]})(
 api_patterns = [
     *todos_urls.api_patterns,
     *challenges_urls.api_patterns,
+    *classroom_urls.api_patterns,
     *history_urls.api_patterns,
     *secrets_urls.api_patterns,
 ]
@@ -74,6 +76,7 @@ urlpatterns = [
     ),
     path("", include("sim.urls")),
     path("", include("challenges.gui_urls")),
+    path("", include("classroom.urls")),
     path("", include("history.urls")),
     re_path(r"^.*$", not_found, name="not-found"),
 ]

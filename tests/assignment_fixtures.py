@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from challengers.models import Cohort
 from challenges.catalogue import keys_for
-from challenges.models import Assignment
+from classroom.models import Assignment
 
 
 def assign(

@@ -44,7 +44,7 @@ from challengers.sessions import (
     single_player,
     touch,
 )
-from challenges.assignments import statuses_for
+from challenges.assigned import assigned_to
 from challenges.catalogue import challenges_for, progress_status
 from challenges.examples import examples_script
 from challenges.selectors import catalogue_view, has_cohorts, progress_rows, status_data
@@ -187,7 +187,7 @@ def _render_progress(
     request: HttpRequest, challenger: Challenger, status: int = 200, **extra: Any
 ) -> HttpResponse:
     touch(challenger)  # an open dashboard keeps the session alive, as in the reference
-    assignments = statuses_for(challenger.cohort_id, challenger.progress or {}, mode())
+    assignments = assigned_to(challenger, mode())
     context = progress_rows(challenger, mode(), assignments[0].keys if assignments else frozenset())
     context.update(
         {
@@ -213,7 +213,7 @@ def status_json(request: HttpRequest, guid: str) -> HttpResponse:
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     touch(challenger)
-    assignments = statuses_for(challenger.cohort_id, challenger.progress or {}, mode())
+    assignments = assigned_to(challenger, mode())
     return JsonResponse({"known": True, **status_data(challenger, mode(), assignments)})
 
 

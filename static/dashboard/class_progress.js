@@ -1,5 +1,6 @@
 // The live class page: fetches the class view's HTML every few seconds from the staff-only
-// JSON route and swaps it in place, keeping the matrix's and the page's scroll position,
+// JSON route and swaps in the parts that changed, keeping the matrix's and the page's
+// scroll position and the keyboard's focus,
 // and sorts the students by name, progress or last activity (the choice is remembered in
 // this browser). Without JavaScript the page is the same snapshot, refreshed by reloading.
 (function () {
@@ -15,6 +16,8 @@
   try { sortBy = window.localStorage.getItem(STORE) || "name"; } catch (e) { /* private mode */ }
   var lastGood = Date.now();
   var busy = false;
+  var lastHtml = null; // the area as last received: an unchanged one is left alone
+  var shown = []; // each part of the area as the server last sent it
 
   function number(row, name) { return parseFloat(row.getAttribute(name)) || 0; }
 
@@ -37,8 +40,11 @@
     var body = live.querySelector(".cp-matrix tbody");
     if (body) {
       var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(compare);
-      rows.forEach(function (row) { body.appendChild(row); });
+      var sorted = rows.slice().sort(compare);
+      // Rows already in order stay put: moving a row takes the keyboard's focus out of it.
+      if (sorted.some(function (row, i) { return row !== rows[i]; })) {
+        sorted.forEach(function (row) { body.appendChild(row); });
+      }
     }
     if (sortBar) {
       sortBar.querySelectorAll("[data-sort]").forEach(function (button) {
@@ -58,15 +64,47 @@
       ": the server did not answer (still logged in?)";
   }
 
+  // Where the keyboard is in the live area, as something the next version of it has too:
+  // a student's link by its address, the matrix's scroll box by its class.
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || !live.contains(active)) return null;
+    if (active.matches("a[href]")) return "a[href=\"" + active.getAttribute("href") + "\"]";
+    if (active.classList.contains("cp-scroll")) return ".cp-scroll";
+    return null;
+  }
+
+  function refocus(key) {
+    if (!key || live.contains(document.activeElement)) return;
+    var target = live.querySelector(key);
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // Replaces only the parts of the area that changed (a part the keyboard is on stays
+  // the same element unless it changed itself), then puts the focus back where it was.
   function swap(html) {
+    var key = focusKey();
     var scroller = live.querySelector(".cp-scroll");
     var left = scroller ? scroller.scrollLeft : 0, top = scroller ? scroller.scrollTop : 0;
     var pageX = window.scrollX, pageY = window.scrollY;
-    live.innerHTML = html;
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    var now = live.children, next = fresh.content.children;
+    if (now.length !== next.length) {
+      live.innerHTML = html;
+    } else {
+      for (var i = next.length - 1; i >= 0; i--) {
+        if (next[i].outerHTML !== shown[i]) live.replaceChild(next[i].cloneNode(true), now[i]);
+      }
+    }
+    shown = Array.prototype.map.call(fresh.content.children, function (part) {
+      return part.outerHTML;
+    });
     applySort();
     scroller = live.querySelector(".cp-scroll");
     if (scroller) { scroller.scrollLeft = left; scroller.scrollTop = top; }
     window.scrollTo(pageX, pageY);
+    refocus(key);
   }
 
   function poll() {
@@ -78,7 +116,8 @@
         return response.json();
       })
       .then(function (data) {
-        swap(data.html);
+        if (data.html !== lastHtml) swap(data.html);
+        lastHtml = data.html;
         lastGood = Date.now();
         if (status) {
           status.parentNode.classList.remove("cp-stale");
@@ -89,6 +128,7 @@
       .then(function () { busy = false; });
   }
 
+  shown = Array.prototype.map.call(live.children, function (part) { return part.outerHTML; });
   if (sortBar) {
     sortBar.hidden = false;
     sortBar.addEventListener("click", function (event) {

@@ -1,8 +1,9 @@
 /* "Your recent requests" on the progress page (templates/dashboard/_history.html): polls
  * the card's requests.json every few seconds, sending the version it shows as
- * If-None-Match (304 while nothing changed), and redraws the list newest first, keeping
- * open the entries the student opened. Everything in an entry is what a student sent or
- * the server answered them, so it is only ever set as textContent, never as markup. */
+ * If-None-Match (304 while nothing changed), and updates the list newest first, keeping
+ * open the entries the student opened and the keyboard's place. Everything in an entry is
+ * what a student sent or the server answered them, so it is only ever set as textContent,
+ * never as markup. */
 (function () {
   "use strict";
 
@@ -100,20 +101,33 @@
     return item;
   }
 
+  // Entries never change once made, so the list is patched: new entries are inserted and
+  // gone ones removed, and the ones already shown stay the same nodes. The entry a keyboard
+  // (or a screen reader) is on keeps its focus and stays open as the student left it.
   function redraw(card, entries) {
     var list = card.querySelector("[data-history-list]");
     var empty = card.querySelector("[data-history-empty]");
-    var opened = {};
+    var shown = {};
     Array.prototype.forEach.call(list.querySelectorAll("li[data-entry]"), function (item) {
-      var details = item.querySelector("details");
-      if (details && details.open) { opened[item.getAttribute("data-entry")] = true; }
+      shown[item.getAttribute("data-entry")] = item;
     });
-    var fresh = document.createDocumentFragment();
+    var wanted = {};
+    var cursor = list.firstElementChild;
     entries.forEach(function (entry) {
-      fresh.appendChild(entryItem(entry, Object.prototype.hasOwnProperty.call(opened, String(entry.id))));
+      var id = String(entry.id);
+      wanted[id] = true;
+      if (cursor && cursor.getAttribute("data-entry") === id) {
+        cursor = cursor.nextElementSibling;
+        return;
+      }
+      var known = Object.prototype.hasOwnProperty.call(shown, id);
+      list.insertBefore(known ? shown[id] : entryItem(entry, false), cursor);
     });
-    while (list.firstChild) { list.removeChild(list.firstChild); }
-    list.appendChild(fresh);
+    Array.prototype.forEach.call(list.querySelectorAll("li[data-entry]"), function (item) {
+      if (!Object.prototype.hasOwnProperty.call(wanted, item.getAttribute("data-entry"))) {
+        list.removeChild(item);
+      }
+    });
     if (empty) { empty.hidden = entries.length > 0; }
   }
 

@@ -42,6 +42,14 @@
     return node;
   }
 
+  function scrollBox(className, name) {
+    var node = element("pre", className);
+    node.tabIndex = 0;
+    node.setAttribute("role", "region");
+    node.setAttribute("aria-label", name);
+    return node;
+  }
+
   function button(text, className) {
     var node = element("button", "button button-small" + (className ? " " + className : ""), text);
     node.type = "button";
@@ -195,6 +203,8 @@
       refuse(editor, request, [String(error.message || error)]);
       return;
     }
+    // Disabling the focused Send drops the keyboard's place: it goes back once answered.
+    var hadFocus = document.activeElement === editor.send;
     editor.send.disabled = true;
     editor.status.textContent = "Sending\u2026";
     editor.result.hidden = false;
@@ -213,7 +223,11 @@
       .catch(function (error) {
         refuse(editor, request, ["The browser could not send it: " + (error.message || error)]);
       })
-      .then(function () { editor.send.disabled = false; });
+      .then(function () {
+        editor.send.disabled = false;
+        var lost = !document.activeElement || document.activeElement === document.body;
+        if (hadFocus && lost) { editor.send.focus(); }
+      });
   }
 
   function refuse(editor, request, reasons) {
@@ -305,8 +319,9 @@
     editor.result.hidden = true;
     editor.result.setAttribute("aria-live", "polite");
     editor.status = element("p", "tryit-status");
-    editor.answerHeaders = element("pre", "tryit-answer-headers");
-    editor.answerBody = element("pre", "tryit-answer-body");
+    // The answer's boxes scroll when long: focusable, named regions so a keyboard can too.
+    editor.answerHeaders = scrollBox("tryit-answer-headers", "Response headers");
+    editor.answerBody = scrollBox("tryit-answer-body", "Response body");
     editor.verdict = element("p", "tryit-verdict");
     editor.result.appendChild(editor.status);
     editor.result.appendChild(editor.verdict);

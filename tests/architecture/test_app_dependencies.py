@@ -1,6 +1,7 @@
 """The apps depend on each other one way: sessions (`challengers`) at the bottom, the
 request history on them, the todo and secret apps on the sessions, the curriculum
-(`challenges`) on top, the simulator on its own.
+(`challenges`) on those, the classroom an instructor runs (`classroom`) on top, the
+simulator on its own.
 No app imports one that imports it back, whether at module level, inside a function or
 under `TYPE_CHECKING`."""
 
@@ -10,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("challengers", "history", "todos", "secrets_app", "challenges", "sim")
+APPS = ("challengers", "history", "todos", "secrets_app", "challenges", "classroom", "sim")
 # What each app may import, beside the project package (`practiceapi`) and itself.
 ALLOWED = {
     "challengers": set(),
@@ -18,6 +19,7 @@ ALLOWED = {
     "todos": {"challengers"},
     "secrets_app": {"challengers"},
     "challenges": {"challengers", "history", "todos", "secrets_app"},
+    "classroom": {"challengers", "history", "todos", "secrets_app", "challenges"},
     "sim": set(),
 }
 

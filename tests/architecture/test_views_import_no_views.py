@@ -96,9 +96,9 @@ def test_the_check_sees_a_view_taken_from_its_package_and_one_inside_a_function(
         "def page():\n    from challenges.views.profile import cohort_of\n"
         "from challenges.selectors import cohort_of\n"
     )
-    views = {"challenges.views.dashboard", "challenges.views.profile", "challenges.views.join"}
+    views = {"challenges.views.dashboard", "challenges.views.profile", "classroom.views.join"}
     found = {
-        target for target in imported(module, "challenges.views.join") if is_view(target, views)
+        target for target in imported(module, "classroom.views.join") if is_view(target, views)
     }
     assert found == {
         "challenges.views.dashboard",

@@ -7,7 +7,6 @@ of the student's assignment panel."""
 
 from __future__ import annotations
 
-import urllib.request
 import uuid
 from pathlib import Path
 from typing import Any
@@ -17,18 +16,13 @@ import pytest
 from challengers.models import Challenger, Cohort
 from challenges.catalogue import display_id, keys_for
 from tests.assignment_fixtures import assign, minutes
+from tests.browser.helpers import api_get, log_in
 from tests.near_miss_entries import near_miss
 
 pytestmark = pytest.mark.browser
 
 KEYS = keys_for("multi")
 NAMES = ("Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson", "Edsger Dijkstra")
-
-
-def api_get(base: str, path: str, guid: str) -> int:
-    request = urllib.request.Request(f"{base}{path}", headers={"X-CHALLENGER": guid})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.status
 
 
 def make_class(with_assignment: bool = True) -> tuple[Cohort, list[Challenger]]:
@@ -51,15 +45,6 @@ def make_class(with_assignment: bool = True) -> tuple[Cohort, list[Challenger]]:
     return cohort, students
 
 
-def log_in(page: Any, live_server: Any, django_user_model: Any, target: str) -> None:
-    django_user_model.objects.create_superuser("teacher", "t@example.org", "s3cret-pass")
-    page.goto(f"{live_server.url}/admin/login/?next={target}")
-    page.get_by_label("Username").fill("teacher")
-    page.get_by_label("Password").fill("s3cret-pass")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}{target}")
-
-
 def test_a_students_request_shows_up_without_reload(
     live_server: Any, page: Any, django_user_model: Any, screenshot_dir: Path | None
 ) -> None:
@@ -67,7 +52,7 @@ def test_a_students_request_shows_up_without_reload(
 
     cohort, students = make_class(with_assignment=False)
     target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
-    log_in(page, live_server, django_user_model, target)
+    log_in(page, live_server.url, django_user_model, target)
     if screenshot_dir:
         page.set_viewport_size({"width": 1366, "height": 768})
         page.screenshot(path=str(screenshot_dir / "class_live_laptop_all.png"))
@@ -91,7 +76,9 @@ def test_the_students_sort_by_progress_and_stay_sorted(
     from playwright.sync_api import expect
 
     cohort, _ = make_class()
-    log_in(page, live_server, django_user_model, f"/admin/challengers/cohort/{cohort.pk}/progress/")
+    log_in(
+        page, live_server.url, django_user_model, f"/admin/challengers/cohort/{cohort.pk}/progress/"
+    )
     names = page.locator(".cp-matrix tbody th.cp-student a")
     expect(names.first).to_have_text("Ada Lovelace")
     page.get_by_role("button", name="Progress").click()
@@ -108,7 +95,7 @@ def test_projector_mode_shows_initials_and_the_join_code(
 
     cohort, _ = make_class()
     target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
-    log_in(page, live_server, django_user_model, target)
+    log_in(page, live_server.url, django_user_model, target)
     if screenshot_dir:
         page.set_viewport_size({"width": 1366, "height": 768})
         page.screenshot(path=str(screenshot_dir / "class_live_laptop.png"))

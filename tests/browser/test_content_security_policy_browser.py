@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 
 from challengers.models import Challenger, Cohort
+from tests.browser.helpers import api_get, log_in, new_session
 
 pytestmark = pytest.mark.browser
 
@@ -54,30 +54,9 @@ def watched(page: Any) -> Iterator[tuple[Any, Watch]]:
     yield page, watch
 
 
-def new_session(base: str) -> str:
-    request = urllib.request.Request(f"{base}/api/challenger", method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return str(response.headers["X-CHALLENGER"])
-
-
-def api_get(base: str, path: str, guid: str) -> int:
-    request = urllib.request.Request(f"{base}{path}", headers={"X-CHALLENGER": guid})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return int(response.status)
-
-
 def shot(page: Any, directory: Path | None, name: str) -> None:
     if directory:
         page.screenshot(path=str(directory / f"csp_{name}.png"), full_page=False)
-
-
-def log_in(page: Any, base: str, django_user_model: Any, target: str) -> None:
-    django_user_model.objects.create_superuser("teacher", "t@example.org", "s3cret-pass")
-    page.goto(f"{base}/admin/login/?next={target}")
-    page.get_by_label("Username").fill("teacher")
-    page.get_by_label("Password").fill("s3cret-pass")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}{target}")
 
 
 def test_the_students_pages_run_under_the_policy(

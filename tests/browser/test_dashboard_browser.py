@@ -4,19 +4,14 @@
 from __future__ import annotations
 
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.helpers import api_get
+
 pytestmark = pytest.mark.browser
-
-
-def api_get(base: str, path: str, guid: str) -> int:
-    request = urllib.request.Request(f"{base}{path}", headers={"X-CHALLENGER": guid})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.status
 
 
 def test_a_completion_appears_without_reloading(

@@ -4,19 +4,14 @@ the browser across a reload; following a link to a folded challenge shows it."""
 from __future__ import annotations
 
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.helpers import new_session
+
 pytestmark = pytest.mark.browser
-
-
-def new_session(base: str) -> str:
-    request = urllib.request.Request(f"{base}/api/challenger", method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.headers["X-CHALLENGER"]
 
 
 def test_hide_done_hides_done_challenges_and_is_remembered(

@@ -9,21 +9,16 @@ progress page offering to remember."""
 from __future__ import annotations
 
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.helpers import new_session
+
 pytestmark = pytest.mark.browser
 
 STORE = "apichallenges.sessions"  # static/dashboard/dashboard.js
-
-
-def new_session(base: str) -> str:
-    request = urllib.request.Request(f"{base}/api/challenger", method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return str(response.headers["X-CHALLENGER"])
 
 
 def test_a_sent_link_leaves_nothing_for_the_next_student(

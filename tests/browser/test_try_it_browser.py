@@ -12,13 +12,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.helpers import new_session
+
 pytestmark = pytest.mark.browser
-
-
-def new_session(base: str) -> str:
-    request = urllib.request.Request(f"{base}/api/challenger", method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.headers["X-CHALLENGER"]
 
 
 def progress(base: str, guid: str) -> dict[str, bool]:
@@ -123,7 +119,7 @@ def test_a_body_on_get_is_refused(live_server: Any, page: Any) -> None:
     row = page.locator("#c-GET_TODOS")
     row.get_by_role("button", name="Try it").click()
     editor = row.locator(".tryit")
-    editor.get_by_label("Body").fill('{"title": "x"}')
+    editor.get_by_label("Body", exact=True).fill('{"title": "x"}')
     editor.get_by_role("button", name="Send").click()
     expect(editor.locator(".tryit-refusal")).to_contain_text(
         "Browsers do not send a body with GET."

@@ -10,7 +10,7 @@ from django.test import Client
 
 from challengers.models import Challenger, Cohort
 from challenges.catalogue import display_id
-from challenges.models import Assignment
+from classroom.models import Assignment
 
 
 def test_a_current_key_assigns_its_classic_predecessor(admin_client: Client, db: None) -> None:

@@ -29,7 +29,11 @@ def test_it_offers_a_create_form_that_posts_without_javascript(client: Client) -
 
 def test_it_links_the_tools(client: Client) -> None:
     html = client.get("/").content.decode()
-    for href in ('href="/docs"', 'href="/mirror/request"', 'href="/sim/entities"'):
+    for href in (
+        'href="/docs"',
+        'href="/practice-modes/mirror"',
+        'href="/practice-modes/simulation"',
+    ):
         assert href in html
 
 

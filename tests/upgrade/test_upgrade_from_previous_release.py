@@ -54,8 +54,8 @@ ADMIN = {
     "cohort": "/admin/challengers/cohort/{id}/change/",
     "cohort_add": "/admin/challengers/cohort/add/",
     "class_progress": "/admin/challengers/cohort/{id}/progress/",
-    "assignment_list": "/admin/challenges/assignment/",
-    "assignment": "/admin/challenges/assignment/{id}/change/",
+    "assignment_list": "/admin/classroom/assignment/",
+    "assignment": "/admin/classroom/assignment/{id}/change/",
     "user_list": "/admin/auth/user/",
 }
 # The tables an upgrade may add rows to: the migrations it applies, and the content types

@@ -12,9 +12,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from challengers.sessions import mode
-from challenges.assignments import assigned_challenges, section_keys
 from challenges.catalogue import challenges_for, display_id, sections
-from challenges.models import Assignment
+from classroom.assignments import assigned_challenges, section_keys
+from classroom.models import Assignment
 
 
 def _section_choices(current_mode: str) -> list[tuple[str, str]]:

@@ -15,8 +15,8 @@ from django.test import Client
 
 from challengers.models import Cohort
 from challenges.catalogue import challenges_for, display_id
-from tests.admin.conftest import STAMP
 from tests.assignment_fixtures import assign
+from tests.classroom.conftest import STAMP
 
 LIST = "/admin/challengers/challenger/"
 

@@ -12,8 +12,8 @@ from django.test import Client
 
 from challengers.models import Cohort
 from challenges.catalogue import challenges_for, display_id
-from tests.admin.conftest import STAMP
 from tests.assignment_fixtures import assign, minutes
+from tests.classroom.conftest import STAMP
 
 
 def page(client: Client, cohort: Cohort, query: str = "") -> str:

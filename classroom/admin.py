@@ -2,7 +2,7 @@
 progress page and the CSV export. Staff login is Django's own (`createsuperuser`, see
 docs/instructors.md).
 
-Progress is read from `Challenger.progress` through `challenges.reports`; the admin never
+Progress is read from `Challenger.progress` through `classroom.reports`; the admin never
 writes it (a full-row save could overwrite a completion recorded at the same moment).
 """
 
@@ -25,14 +25,16 @@ from django.utils.timezone import now
 
 from challengers.models import Challenger, Cohort
 from challengers.sessions import lock_sessions, mode
-from challenges import (
-    assignment_admin,  # noqa: F401 - registers the assignments' admin
-    class_view,
-)
 from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import is_done
 from challenges.near_misses import open_near_misses
-from challenges.reports import (
+from challenges.services import save_profile
+from challenges.times import format_time, parse_time
+from classroom import (
+    assignment_admin,  # noqa: F401 - registers the assignments' admin
+    class_view,
+)
+from classroom.reports import (
     band_by_slug,
     bands,
     done_count,
@@ -41,8 +43,6 @@ from challenges.reports import (
     progress_csv,
     total_count,
 )
-from challenges.services import save_profile
-from challenges.times import format_time, parse_time
 from history.admin import recent_requests_section
 from secrets_app.models import Secret
 
@@ -246,6 +246,9 @@ class CohortAdmin(admin.ModelAdmin):
     search_fields = ("name", "code")
     ordering = ("name",)
     fields = ("name", "code", "created_at")
+    # When the cohort was made is a fact, not a setting (and the admin's split date and
+    # time inputs carry no labels a screen reader could name).
+    readonly_fields = ("created_at",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Cohort]:
         return super().get_queryset(request).annotate(students=Count("challengers"))
@@ -308,7 +311,7 @@ class CohortAdmin(admin.ModelAdmin):
         return get_object_or_404(Cohort, pk=object_id)
 
     def class_progress_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """Students × challenges for one cohort, updating itself (challenges.class_view)."""
+        """Students × challenges for one cohort, updating itself (classroom.class_view)."""
         cohort = self._cohort(request, object_id)
         context = {
             **self.admin_site.each_context(request),

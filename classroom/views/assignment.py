@@ -15,8 +15,8 @@ from rest_framework.response import Response
 from challengers.lookup import known_session, with_session
 from challengers.schema import GUID, TAG
 from challengers.sessions import mode
-from challenges.assignments import statuses_for
 from challenges.catalogue import display_id
+from classroom.assignments import statuses_for
 from practiceapi.openapi import ERRORS, X_CHALLENGER
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection

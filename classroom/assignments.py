@@ -19,6 +19,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from challengers.models import Challenger
 from challenges.catalogue import (
     challenges_for,
     completion_value,
@@ -27,8 +28,8 @@ from challenges.catalogue import (
 )
 from challenges.catalogue.current import DEPRECATED_KEYS
 from challenges.declarations import Challenge, is_done
-from challenges.models import Assignment
 from challenges.times import format_time, parse_time
+from classroom.models import Assignment
 
 
 def assigned_challenges(keys: Iterable[str], current_mode: str) -> tuple[Challenge, ...]:
@@ -206,3 +207,9 @@ def statuses_for(
     return [
         status_of(a, progress, current_mode, moment) for a in open_assignments(cohort_id, moment)
     ]
+
+
+def statuses_of(challenger: Challenger, current_mode: str) -> list[AssignmentStatus]:
+    """`statuses_for` the session: what the curriculum's progress page and its status JSON
+    show (registered with `challenges.assigned` when the app starts)."""
+    return statuses_for(challenger.cohort_id, challenger.progress or {}, current_mode)

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_http_methods
 from challengers.cookie import remember_session, remembered_session
 from challengers.limits import SessionLimitReached, admit_new_session
 from challengers.sessions import SINGLE_PLAYER_GUID, create_challenger, mode
-from challenges.class_view import join_path, share_base
 from challenges.selectors import cohort_of
 from challenges.services import NAME_MAX, save_profile
+from classroom.class_view import join_path, share_base
 
 
 def _unknown(request: HttpRequest, code: str) -> HttpResponse:

@@ -26,7 +26,12 @@ from django.utils.safestring import SafeString, mark_safe
 
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
-from challenges.assignments import (
+from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.declarations import Challenge, is_done
+from challenges.near_misses import read_near_miss
+from challenges.selectors import percent
+from challenges.times import parse_time, time_label
+from classroom.assignments import (
     AssignmentStatus,
     assigned_challenges,
     is_late,
@@ -34,11 +39,7 @@ from challenges.assignments import (
     open_assignments,
     status_of,
 )
-from challenges.catalogue import challenges_for, completion_value, display_id
-from challenges.declarations import Challenge, is_done
-from challenges.models import Assignment
-from challenges.near_misses import read_near_miss
-from challenges.times import parse_time, time_label
+from classroom.models import Assignment
 
 # --------------------------------------------------------------------------- one session
 
@@ -57,11 +58,6 @@ def done_count(progress: Mapping[str, Any], current_mode: str | None = None) -> 
 
 def total_count(current_mode: str | None = None) -> int:
     return len(challenges_for(current_mode or mode()))
-
-
-def percent(done: int, total: int) -> int:
-    """Rounded down, so 98/99 never shows as 100%."""
-    return (100 * done) // total if total else 0
 
 
 # --------------------------------------------------------------------------- progress bands

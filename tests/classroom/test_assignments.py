@@ -7,12 +7,12 @@ import pytest
 from django.test import Client
 
 from challengers.models import Cohort
-from challenges.assignments import section_keys
 from challenges.catalogue import challenges_for, keys_for
-from challenges.models import Assignment
+from classroom.assignments import section_keys
+from classroom.models import Assignment
 from tests.assignment_fixtures import assign
 
-ADD = "/admin/challenges/assignment/add/"
+ADD = "/admin/classroom/assignment/add/"
 
 
 def form(cohort: Cohort, **fields: object) -> dict[str, object]:
@@ -100,12 +100,12 @@ def test_editing_opens_with_the_stored_choice_and_keeps_it(
     stored = Assignment.objects.create(
         cohort=cohort, title="Mixed", challenges=[*in_first[1:], extra]
     )
-    page = admin_client.get(f"/admin/challenges/assignment/{stored.pk}/change/").content.decode()
+    page = admin_client.get(f"/admin/classroom/assignment/{stored.pk}/change/").content.decode()
     assert f'value="{first}" id="id_sections_{position}" checked' in page
     assert f'<option value="{extra}" selected>' in page
     assert f'<option value="{in_first[0]}" selected>' in page  # in "Except these challenges"
     reply = admin_client.post(
-        f"/admin/challenges/assignment/{stored.pk}/change/",
+        f"/admin/classroom/assignment/{stored.pk}/change/",
         form(
             cohort,
             title="Mixed",
@@ -122,8 +122,8 @@ def test_editing_opens_with_the_stored_choice_and_keeps_it(
 def test_the_cohort_page_lists_its_assignments(admin_client: Client, cohort: Cohort) -> None:
     assignment = assign(cohort, title="Warm-up")
     page = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/change/").content.decode()
-    assert f'href="/admin/challenges/assignment/{assignment.pk}/change/">Warm-up</a>' in page
-    assert f'href="/admin/challenges/assignment/add/?cohort={cohort.pk}"' in page
+    assert f'href="/admin/classroom/assignment/{assignment.pk}/change/">Warm-up</a>' in page
+    assert f'href="/admin/classroom/assignment/add/?cohort={cohort.pk}"' in page
 
 
 def test_the_add_link_names_the_cohort(admin_client: Client, cohort: Cohort) -> None:

@@ -1,4 +1,4 @@
-"""What the curriculum stores of its own: the assignments instructors give a cohort.
+"""What the classroom stores of its own: the assignments instructors give a cohort.
 
 Progress and near misses stay on the session row (`challengers.models.Challenger`); an
 assignment only names which challenges of the catalogue a cohort works on and when.
@@ -35,7 +35,9 @@ class Assignment(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        db_table = "curriculum_assignment"  # named when the app's label was "curriculum"
+        # Named when the curriculum held assignments, under its label then ("curriculum");
+        # kept, so a database of an earlier release keeps its rows where they are.
+        db_table = "curriculum_assignment"
         ordering = ["cohort", "due_at", "opens_at", "pk"]
 
     def __str__(self) -> str:

@@ -1,0 +1,26 @@
+"""Routes of the classroom: its API route (mounted under /api/ and at the legacy root with
+the other apps' API routes) and a class's join link pages (at the site root). The class
+page's routes are the cohort admin's own (`classroom.admin.CohortAdmin.get_urls`)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, re_path
+
+from classroom.views.assignment import ChallengerAssignmentView
+from classroom.views.join import join_page, join_welcome
+
+GUID = r"(?P<guid>[^/]+)"
+
+# Named by its route shape (practiceapi/routing.py).
+api_patterns: list[URLPattern | URLResolver] = [
+    re_path(
+        rf"^challenger/{GUID}/assignment/?$",
+        ChallengerAssignmentView.as_view(),
+        name="challenger/{guid}/assignment",
+    ),
+]
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    re_path(r"^join/(?P<code>[^/]+)/welcome/?$", join_welcome, name="dashboard-joined"),
+    re_path(r"^join/(?P<code>[^/]+)/?$", join_page, name="dashboard-join"),
+]
