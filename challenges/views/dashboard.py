@@ -168,8 +168,8 @@ def forget_form(request: HttpRequest) -> HttpResponse:
 
 
 def _url_safe(guid: str) -> str:
-    # Like the reference GUI: a GUID is letters, digits and dashes; anything else is noise
-    # (quotes, spaces, a pasted "X-CHALLENGER:" prefix would otherwise break the URL).
+    # Like the public service's GUI: a GUID is letters, digits and dashes; anything else is
+    # noise (quotes, spaces, a pasted "X-CHALLENGER:" prefix would otherwise break the URL).
     guid = guid.split(":")[-1].strip()
     return re.sub(r"[^-a-zA-Z0-9]", "", guid)[:64].lower() or "-"
 
@@ -186,7 +186,8 @@ def progress_page(request: HttpRequest, guid: str) -> HttpResponse:
 def _render_progress(
     request: HttpRequest, challenger: Challenger, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    touch(challenger)  # an open dashboard keeps the session alive, as in the reference
+    # An open dashboard keeps the session alive, as on the public service.
+    touch(challenger)
     assignments = assigned_to(challenger, mode())
     context = progress_rows(challenger, mode(), assignments[0].keys if assignments else frozenset())
     context.update(

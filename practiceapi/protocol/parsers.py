@@ -191,8 +191,8 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
 
 
 def parse_lenient_json_object(body: bytes) -> dict[str, Any]:
-    """A POST/PUT JSON body read as the 2024-26 reference engine read it (`lenientjson`); any
-    failure is the bare syntax message, without where and why."""
+    """A POST/PUT JSON body read as the classic public service (2024-26) read it
+    (`lenientjson`); any failure is the bare syntax message, without where and why."""
     if is_blank(body):
         return {}
     try:
@@ -389,8 +389,8 @@ class StrictJsonObject:
 
 
 class LenientJsonObject:
-    """As the 2024-26 reference engine's Gson read it: leniently (`{title: a}` is an object), a
-    syntax error being the bare message."""
+    """As the classic public service's (2024-26) Gson read it: leniently (`{title: a}` is
+    an object), a syntax error being the bare message."""
 
     @staticmethod
     def read(body: bytes) -> dict[str, Any]:

@@ -196,7 +196,8 @@ def parse_query_string(raw: str, *, strict: bool = False) -> ParsedQuery:
     """Parse a raw (still encoded) query string or form body.
 
     Lenient mode (GET): an undecodable string or a part with an empty name drops every
-    parameter (reference quirk kept: clients rely on getting the default page).
+    parameter (a quirk of the public service, kept: clients rely on getting the default
+    page).
     Strict mode (QUERY form bodies): the same problems are 400 errors.
     """
     try:
