@@ -5,7 +5,7 @@ code names. Reading only; the writes are `challenges.services`'s."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -14,7 +14,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from challengers.models import Challenger, Cohort
-from challenges.assigned import Assigned
+from challenges.assigned import Assigned, join_path, offers_join_links
 from challenges.catalogue import active, challenges_for, completion_value
 from challenges.declarations import Catalogue, is_done
 from challenges.learn_more import learn_more
@@ -94,12 +94,15 @@ def percent(done: int, total: int) -> int:
 
 
 def progress_rows(
-    challenger: Challenger, current_mode: str, assigned: frozenset[str] = frozenset()
+    challenger: Challenger,
+    current_mode: str,
+    assigned: frozenset[str] = frozenset(),
+    more_hints: Mapping[str, tuple[HintView, ...]] | None = None,
 ) -> dict[str, Any]:
-    """Sections with each challenge's done flag, time, near miss and whether the open
-    assignment holds it (`assigned`); the totals; and the next challenge (the first open
-    one of the assignment, else the first open one in display order, None when all are
-    done)."""
+    """Sections with each challenge's done flag, time, near miss, hints (the catalogue's,
+    then `more_hints` of the challenges still open) and whether the open assignment holds
+    it (`assigned`); the totals; and the next challenge (the first open one of the
+    assignment, else the first open one in display order, None when all are done)."""
     progress = challenger.progress or {}
     near = {n.key: n for n in open_near_misses(progress, challenger.near_misses, current_mode)}
     sections = []
@@ -118,6 +121,8 @@ def progress_rows(
                 "iso": moment.isoformat() if moment else "",
                 "near": None if done else near.get(challenge.key),
                 "assigned": challenge.key in assigned,
+                "hints": challenge.hints
+                + (() if done or not more_hints else more_hints.get(challenge.key, ())),
             }
             rows.append(row)
             if next_row is None and not done:
@@ -167,6 +172,28 @@ def status_data(
         "next": data["next"]["c"].key if data["next"] else None,
         "assignments": [a.as_status() for a in assignments],
     }
+
+
+# The challenge a session made for a student by a class's join link cannot do: a client
+# creating a session of its own.
+CREATE_SESSION = "CREATE_NEW_CHALLENGER"
+
+
+def class_hints(challenger: Challenger) -> dict[str, tuple[HintView, ...]]:
+    """What the progress page adds to the catalogue's hints for a session in a class: how
+    to do challenge 01 so that it counts there, since a session made by the join link
+    cannot. Reads the cohort the session was found with."""
+    cohort = challenger.cohort if challenger.cohort_id is not None else None
+    if cohort is None or not offers_join_links():
+        return {}
+    path = join_path(cohort)
+    text = (
+        "In a class: send `POST /api/challenger` from your own API client, with no "
+        f"X-CHALLENGER header, then open your class's join link `{path}` again, type the same "
+        "name and paste the GUID the answer gave you. The class then follows that new "
+        "session, and what you did in this one is merged into it."
+    )
+    return {CREATE_SESSION: (HintView(markdown_inline(text), None),)}
 
 
 # --------------------------------------------------------------------------- cohorts

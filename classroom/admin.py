@@ -1,6 +1,6 @@
-"""The instructor's admin: sessions with their progress and near misses, cohorts, the class
-progress page and the CSV export. Staff login is Django's own (`createsuperuser`, see
-docs/instructors.md).
+"""The instructor's admin: sessions with their progress and near misses, merging two
+sessions of one student, cohorts, the class progress page and the CSV export. Staff login
+is Django's own (`createsuperuser`, see docs/instructors.md).
 
 Progress is read from `Challenger.progress` through `classroom.reports`; the admin never
 writes it (a full-row save could overwrite a completion recorded at the same moment).
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -43,8 +44,10 @@ from classroom.reports import (
     progress_csv,
     total_count,
 )
+from classroom.services import MergeRefused, merge_sessions
 from history.admin import recent_requests_section
 from secrets_app.models import Secret
+from todos.models import Todo
 
 if TYPE_CHECKING:  # annotations only: a development dependency
     from django_stubs_ext import WithAnnotations
@@ -96,7 +99,7 @@ class ChallengerAdmin(admin.ModelAdmin):
     search_fields = ("guid", "display_name")
     ordering = ("-last_seen",)
     list_per_page = 100
-    actions = ["export_progress_csv"]
+    actions = ["export_progress_csv", "merge_two_sessions"]
     fields = (
         "guid",
         "display_name",
@@ -226,6 +229,68 @@ class ChallengerAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         stamp = now().strftime("%Y%m%d-%H%M")
         return csv_response(progress_csv(queryset), f"progress-{stamp}.csv")
+
+    @admin.action(
+        description="Merge the two selected sessions of one student", permissions=["change"]
+    )
+    def merge_two_sessions(
+        self, request: HttpRequest, queryset: QuerySet[Challenger]
+    ) -> HttpResponse | None:
+        """Asks which of the two sessions to keep, then merges the other into it
+        (`classroom.services.merge_sessions`) and deletes the other."""
+        sessions = list(queryset.select_related("cohort").order_by("created_at", "pk")[:3])
+        if len(sessions) != 2:
+            self.message_user(
+                request,
+                "Select exactly two sessions to merge: the two sessions of one student.",
+                messages.ERROR,
+            )
+            return None
+        error = ""
+        if request.POST.get("post") == "yes":
+            keep = request.POST.get("keep", "")
+            guids = [session.pk for session in sessions]
+            if keep in guids:
+                other = guids[1 - guids.index(keep)]
+                try:
+                    kept = merge_sessions(keep, other)
+                except MergeRefused as refused:
+                    self.message_user(request, str(refused), messages.ERROR)
+                    return None
+                self.log_change(request, kept, f"Merged session {other} into this one.")
+                self.message_user(
+                    request,
+                    f"Merged session {other} into {kept.guid} ({kept}); {other} is deleted.",
+                    messages.SUCCESS,
+                )
+                url = reverse("admin:challengers_challenger_change", args=[quote(kept.pk)])
+                return HttpResponseRedirect(url)
+            error = "Choose the session to keep."
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Merge two sessions of one student",
+            "opts": self.model._meta,
+            "sessions": [self._merge_choice(session) for session in sessions],
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            "action": "merge_two_sessions",
+            "error": error,
+        }
+        request.current_app = self.admin_site.name
+        return TemplateResponse(
+            request, "admin/challengers/challenger/merge_sessions.html", context
+        )
+
+    def _merge_choice(self, session: Challenger) -> dict[str, Any]:
+        """What the merge's confirmation shows of one of the two sessions."""
+        progress = session.progress or {}
+        return {
+            "session": session,
+            "done": done_count(progress),
+            "total": total_count(),
+            "near_misses": len(open_near_misses(progress, session.near_misses, mode())),
+            "todos": Todo.objects.filter(challenger=session).count(),
+            "note": bool(Secret.objects.filter(challenger=session).exclude(note="").exists()),
+        }
 
     class Media:
         css = {"all": ("dashboard/admin.css",)}

@@ -4,9 +4,10 @@ from django.apps import AppConfig
 class ClassroomConfig(AppConfig):
     """What an instructor runs: the assignments given to a cohort
     (`classroom.models.Assignment`), the admin of sessions, cohorts and assignments, the
-    live class page, the class reports and their CSV, and a class's join link. It sits on
-    top: it reads sessions (`challengers`), the request history and the curriculum's
-    catalogue and progress, and nothing below it imports it. The curriculum's student pages
+    live class page, the class reports and their CSV, a class's join link and the sessions
+    it made (`classroom.models.LinkSession`), and merging two sessions of one student. It
+    sits on top: it reads sessions (`challengers`), the request history and the
+    curriculum's catalogue and progress, and nothing below it imports it. The curriculum's student pages
     show a session's assignments and the start page a class's join link through what this
     app registers at start-up (`challenges.assigned`)."""
 

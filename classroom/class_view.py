@@ -120,6 +120,7 @@ def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any])
 
     return {
         "cohort": cohort,
+        "join_path": join_path(cohort),
         "report": report,
         "students": len(report.rows),
         "options": options,

@@ -1,4 +1,5 @@
-"""What the classroom stores of its own: the assignments instructors give a cohort.
+"""What the classroom stores of its own: the assignments instructors give a cohort, and
+which sessions a class's join link made.
 
 Progress and near misses stay on the session row (`challengers.models.Challenger`); an
 assignment only names which challenges of the catalogue a cohort works on and when.
@@ -10,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
-from challengers.models import Cohort
+from challengers.models import Challenger, Cohort
 
 
 def no_keys() -> list[str]:
@@ -50,3 +51,23 @@ class Assignment(models.Model):
             isinstance(k, str) for k in self.challenges
         ):
             raise ValidationError({"challenges": "A list of challenge keys is expected."})
+
+
+class LinkSession(models.Model):
+    """A session a class's join link made for a student who typed only a name. Such a
+    session cannot do challenge 01 (a client creating its own session), so a student who
+    then creates one from their client and joins with it under the same name has this one
+    merged into the new one (`classroom.views.join`); a session the student made
+    themselves is never merged away by the join link. Goes with its session."""
+
+    challenger = models.OneToOneField(
+        Challenger, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    made_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "session made by a join link"
+        verbose_name_plural = "sessions made by a join link"
+
+    def __str__(self) -> str:
+        return f"{self.challenger_id}, made by a join link"

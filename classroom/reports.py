@@ -180,7 +180,7 @@ class ClassProgress:
     active: int  # students active in the last STUCK_WINDOW
     stuck: list[StuckChallenge]
     stalled: list[StalledStudent]
-    unassigned_recent: int  # sessions seen in the last hour that belong to no cohort
+    unassigned_recent: int  # sessions made in the last hour that belong to no cohort
     moment: datetime
 
 
@@ -319,8 +319,12 @@ def class_progress(
         .order_by("display_name", "guid")
         .values_list("guid", "display_name", "progress", "near_misses", "last_seen", "created_at")
     )
+    # Made lately, not merely seen: a session a student made from their own client while
+    # the class runs, which they can still join with. A session is seen when it is made,
+    # so the test of `last_seen` changes nothing but lets its index find the rows.
+    since = moment - UNASSIGNED_WINDOW
     unassigned_recent = Challenger.objects.filter(
-        cohort__isnull=True, last_seen__gte=moment - UNASSIGNED_WINDOW
+        cohort__isnull=True, created_at__gte=since, last_seen__gte=since
     ).count()
     total = len(shown)
     counts = [0] * total

@@ -469,6 +469,20 @@ def forget(guids: Collection[str]) -> None:
     RequestBatch.objects.filter(challenger__in=list(guids)).delete()
 
 
+def move(source: str, target: str) -> None:
+    """Give session `source`'s history to session `target`, when two sessions of one
+    student are merged into one. This process's waiting entries are written first, so that
+    none of them stays under `source`; `target` is then trimmed to what a session keeps,
+    its newest entries whichever session sent them. Entries another process still holds
+    for `source` are written after `source` is deleted and go with it, as those of any
+    deleted session do."""
+    flush()
+    alias = history_database()
+    with transaction.atomic(using=alias):
+        RequestBatch.objects.filter(challenger=source).update(challenger=target)
+        trim([target])
+
+
 def forget_deleted(
     sender: type[Challenger], instance: Challenger, using: str, **kwargs: Any
 ) -> None:

@@ -47,7 +47,13 @@ from challengers.sessions import (
 from challenges.assigned import assigned_to
 from challenges.catalogue import challenges_for, progress_status
 from challenges.examples import examples_script
-from challenges.selectors import catalogue_view, has_cohorts, progress_rows, status_data
+from challenges.selectors import (
+    catalogue_view,
+    class_hints,
+    has_cohorts,
+    progress_rows,
+    status_data,
+)
 from challenges.services import (
     InvalidPayload,
     create_from_payload,
@@ -189,7 +195,8 @@ def _render_progress(
     # An open dashboard keeps the session alive, as on the public service.
     touch(challenger)
     assignments = assigned_to(challenger, mode())
-    context = progress_rows(challenger, mode(), assignments[0].keys if assignments else frozenset())
+    assigned = assignments[0].keys if assignments else frozenset()
+    context = progress_rows(challenger, mode(), assigned, class_hints(challenger))
     context.update(
         {
             "assignments": assignments,

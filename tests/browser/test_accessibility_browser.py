@@ -1,8 +1,8 @@
 """axe-core, the accessibility checker, finds no WCAG 2.1 A/AA violation on our own pages
-in Chromium: the start page, the join page and its welcome page, a progress page with
-progress, a near miss, history entries and a Try it panel open, the mirror's and the
-simulator's explanation pages, the instructor's class page (laptop and projector mode) and
-the cohort's change page. Django's own admin pages (lists, login) are left out.
+in Chromium: the start page, the join page, its "Is this you?" page and its welcome page,
+a progress page with progress, a near miss, history entries and a Try it panel open, the
+mirror's and the simulator's explanation pages, the instructor's class page (laptop and
+projector mode), the cohort's change page and the confirmation of merging two sessions. Django's own admin pages (lists, login) are left out.
 
 axe-core is installed here from tests/browser/axe/package-lock.json (`npm ci`, once per
 test run, when the installed copy is missing or older than the lock file). Without npm
@@ -137,6 +137,17 @@ def test_the_join_page_and_its_welcome_have_no_violations(
     assert_clean(page, axe_script, screenshot_dir, "join_welcome")
 
 
+def test_the_join_pages_same_name_question_has_no_violations(
+    live_server: Any, page: Any, axe_script: Path, screenshot_dir: Path | None
+) -> None:
+    cohort, _ = make_class()
+    page.goto(f"{live_server.url}/join/monday-am")
+    page.get_by_label("Display name").fill("Ada Lovelace")
+    page.get_by_role("button", name="Join the class").click()
+    page.get_by_role("heading", name="Is this you?").wait_for()
+    assert_clean(page, axe_script, screenshot_dir, "join_same_name")
+
+
 def test_a_progress_page_in_use_has_no_violations(
     live_server: Any, page: Any, axe_script: Path, screenshot_dir: Path | None
 ) -> None:
@@ -186,3 +197,21 @@ def test_the_cohort_page_has_no_violations(
     target = f"/admin/challengers/cohort/{cohort.pk}/change/"
     log_in(page, live_server.url, django_user_model, target)
     assert_clean(page, axe_script, screenshot_dir, "cohort")
+
+
+def test_the_merge_confirmation_has_no_violations(
+    live_server: Any,
+    page: Any,
+    django_user_model: Any,
+    axe_script: Path,
+    screenshot_dir: Path | None,
+) -> None:
+    _, students = make_class()
+    target = "/admin/challengers/challenger/"
+    log_in(page, live_server.url, django_user_model, target)
+    for student in students[:2]:
+        page.locator(f'input[name="_selected_action"][value="{student.guid}"]').check()
+    page.locator('select[name="action"]').select_option("merge_two_sessions")
+    page.get_by_role("button", name="Go", exact=True).click()
+    page.get_by_role("group", name="Which session do you keep?").wait_for()
+    assert_clean(page, axe_script, screenshot_dir, "merge_confirmation")

@@ -117,12 +117,26 @@ def test_a_fresh_credit_means_not_stalled(
     assert "Busy" not in stuck_section(admin_client, cohort)
 
 
-def test_it_counts_recent_sessions_in_no_cohort(
+def test_it_counts_sessions_made_in_the_last_hour_in_no_cohort(
     admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
 ) -> None:
     make_session(1, name="In class", cohort=cohort)
     make_session(0)
     make_session(0)
-    seen(make_session(0), 90)  # seen 90 minutes ago: not counted
+    seen(make_session(0), 1, created=90)  # made 90 minutes ago, busy now: not counted
+    seen(make_session(0), 90, created=90)  # made and last seen 90 minutes ago: not counted
     html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
-    assert "<strong>2</strong> sessions seen in the last hour belong to no class" in html
+    assert "<strong>2</strong> sessions made in the last hour belong to no class" in html
+
+
+def test_the_count_tells_how_a_student_joins_with_their_own_session(
+    admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
+) -> None:
+    make_session(0)
+    html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
+    line = html[html.index('<p class="cp-unassigned">') :]
+    line = line[: line.index("</p>")]
+    assert "<strong>1</strong> session made in the last hour belongs to no class" in line
+    assert "not joined" not in line
+    assert "<code>POST /api/challenger</code>" in line
+    assert "opening the join link <code>/join/monday-am</code> and pasting its GUID" in line
