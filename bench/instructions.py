@@ -94,7 +94,7 @@ def count_under_callgrind(args: argparse.Namespace) -> None:
 def seen_now(guid: str) -> None:
     """Mark a side's session active now, and its stored near misses recorded now. A request
     under callgrind runs about 50 times slower, so the once-a-minute writes of the request
-    path (the activity time, `challengers.sessions.touch`; a near miss repeated,
+    path (the activity time, `challengers.sessions.touch_api`; a near miss repeated,
     `challenges.progress.REPEAT_INTERVAL`) would land in a window every few hundred requests
     instead of every few thousand, and unevenly between sides: one such UPDATE moved a
     side's count by about 27,000 instructions per request. Refreshed just before its
@@ -107,7 +107,9 @@ def seen_now(guid: str) -> None:
     now = timezone.now()
     session = Challenger.objects.get(pk=guid)
     misses = {key: {**entry, "at": stamp(now)} for key, entry in stored_misses(session).items()}
-    Challenger.objects.filter(pk=guid).update(last_seen=now, near_misses=misses)
+    Challenger.objects.filter(pk=guid).update(
+        last_seen=now, last_api_request=now, near_misses=misses
+    )
 
 
 def kinds_of(kind: str) -> tuple[str, ...]:

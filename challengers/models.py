@@ -48,11 +48,17 @@ class Challenger(models.Model):
     `{"at": ISO-8601, "request": "GET /api/todos?doneStatus=true", "status": 200,
     "reason": "…"}`. It lives on the session row so that recording one shares the UPDATE
     that records credits, and a credit removes its entry in that same UPDATE.
+    `last_seen` is any sign of the student: an API request, but also their progress page
+    and its polls, so an open page keeps the session from the purge of idle ones.
+    `last_api_request` is the student's own work only, what the class page calls active:
+    written by the API's tracking alone (with `last_seen`, in the statements that already
+    write it), never by a page, a poll or the admin. Null when the session has sent none,
+    or sent its last before the field existed (a page view then is no evidence of one).
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
     created_at = models.DateTimeField(default=timezone.now)
-    last_seen = models.DateTimeField(default=timezone.now, db_index=True)
+    last_seen = models.DateTimeField("last seen (pages too)", default=timezone.now, db_index=True)
     next_todo_id = models.PositiveIntegerField(default=1)
     todo_count = models.PositiveIntegerField(default=0)
     progress = models.JSONField(default=dict, blank=True)
@@ -62,6 +68,9 @@ class Challenger(models.Model):
     )
     list_token = models.BigIntegerField(default=new_list_token, db_default=0, editable=False)
     near_misses = models.JSONField(default=dict, blank=True, editable=False)
+    last_api_request = models.DateTimeField(
+        "last API request", null=True, blank=True, editable=False, db_index=True
+    )
 
     class Meta:
         db_table = "challenges_challenger"  # named when the app's label was "challenges"

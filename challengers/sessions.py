@@ -181,8 +181,22 @@ TOUCH_INTERVAL = timedelta(seconds=60)
 
 
 def touch(challenger: Challenger) -> None:
-    """Record activity, writing at most once a minute per session."""
+    """A page of the session was shown or polled: keep it from looking idle (`last_seen`),
+    writing at most once a minute per session. Not an API request: `last_api_request`
+    stays as it was."""
     now = timezone.now()
     if now - challenger.last_seen >= TOUCH_INTERVAL:
         Challenger.objects.filter(pk=challenger.pk).update(last_seen=now)
         challenger.last_seen = now
+
+
+def touch_api(challenger: Challenger) -> None:
+    """The session sent an API request that wrote nothing else: record it as both its
+    latest API request and its latest sign of life, at most once a minute per session.
+    Judged by `last_api_request`, not `last_seen`: an open progress page polls often
+    enough to keep `last_seen` always fresh, and the API request would then go unrecorded."""
+    now = timezone.now()
+    latest = challenger.last_api_request
+    if latest is None or now - latest >= TOUCH_INTERVAL:
+        Challenger.objects.filter(pk=challenger.pk).update(last_seen=now, last_api_request=now)
+        challenger.last_seen = challenger.last_api_request = now

@@ -38,7 +38,8 @@ def record_progress(
 ) -> bool:
     """Persist newly completed `keys` plus those `held` at arrival, and the near misses
     `misses` (key → (request line, status, reason)) of challenges still open, in one
-    UPDATE; no statement when there is nothing new. Returns whether it wrote.
+    UPDATE that also stamps the session's latest API request (and `last_seen`); no
+    statement when there is nothing new. Returns whether it wrote.
 
     The merges happen inside the database (`jsonb ||` / `json_patch`): progress with the
     existing entries winning, so two requests completing different challenges at once both
@@ -75,8 +76,9 @@ def record_progress(
             patch_misses = {key: None for key in removed} | fresh
             assignments.append("near_misses = json_patch(near_misses, %s)")
             params.append(orjson.dumps(patch_misses).decode())
-    assignments.append("last_seen = %s")
-    params += [now, challenger.pk]
+    # Only API requests get here (`challenges.tracking`): the write is one of the session's.
+    assignments.append("last_seen = %s, last_api_request = %s")
+    params += [now, now, challenger.pk]
     table = connection.ops.quote_name(Challenger._meta.db_table)
     sql = f"UPDATE {table} SET {', '.join(assignments)} WHERE guid = %s"
     with connection.cursor() as cursor:
@@ -85,7 +87,7 @@ def record_progress(
         challenger.progress.setdefault(key, when)
     misses_now = {k: v for k, v in stored_misses(challenger).items() if k not in new} | fresh
     challenger.near_misses = misses_now
-    challenger.last_seen = now
+    challenger.last_seen = challenger.last_api_request = now
     return True
 
 

@@ -20,7 +20,7 @@ from django.http.request import HttpHeaders
 
 from challengers.models import Challenger
 from challengers.request import SessionRequest
-from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch
+from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch_api
 from challenges.catalogue import attempts, judge
 from challenges.conditions import QUERY
 from challenges.declarations import Challenge
@@ -173,7 +173,7 @@ def track(request: TrackedRequest, response: HttpResponse) -> None:
             line, status = request_line(request), response.status_code
             misses = {key: (line, status, why) for key, why in judgement.near_misses.items()}
     if not record_progress(challenger, credited, held, misses):
-        touch(challenger)
+        touch_api(challenger)
     own = request.challenger
     if own is not None and challenger.guid == own.guid:
         remember(request, response, held | credited, misses)

@@ -90,11 +90,17 @@ class ChallengerAdmin(admin.ModelAdmin):
         "cohort",
         "progress_done",
         "progress_percent",
-        "last_activity",
+        "last_api_request",
+        "last_seen",
         "created_at",
     )
     list_display_links = ("guid",)
-    list_filter = ("cohort", ProgressBandFilter, ("last_seen", admin.DateFieldListFilter))
+    list_filter = (
+        "cohort",
+        ProgressBandFilter,
+        ("last_api_request", admin.DateFieldListFilter),
+        ("last_seen", admin.DateFieldListFilter),
+    )
     list_select_related = ("cohort",)
     search_fields = ("guid", "display_name")
     ordering = ("-last_seen",)
@@ -105,6 +111,7 @@ class ChallengerAdmin(admin.ModelAdmin):
         "display_name",
         "cohort",
         "created_at",
+        "last_api_request",
         "last_seen",
         "dashboard_link",
         "progress_summary",
@@ -115,6 +122,7 @@ class ChallengerAdmin(admin.ModelAdmin):
     readonly_fields = (
         "guid",
         "created_at",
+        "last_api_request",
         "last_seen",
         "dashboard_link",
         "progress_summary",
@@ -144,10 +152,6 @@ class ChallengerAdmin(admin.ModelAdmin):
     @admin.display(description="%")
     def progress_percent(self, obj: Challenger) -> str:
         return f"{percent(done_count(obj.progress or {}), total_count())}%"
-
-    @admin.display(description="last activity", ordering="last_seen")
-    def last_activity(self, obj: Challenger) -> Any:
-        return obj.last_seen
 
     @admin.display(description="progress")
     def progress_summary(self, obj: Challenger) -> str:

@@ -125,7 +125,20 @@ def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any])
         "students": len(report.rows),
         "options": options,
         "rows": [(row, link(row.guid)) for row in report.rows],
-        "stalled": [(student, link(student.guid)) for student in report.stalled],
+        # Each student these lists name, with their link: (what is said, [(student, link)]).
+        "stuck": [
+            (
+                stuck,
+                [
+                    (group.reason, [(s, link(s.guid)) for s in group.students])
+                    for group in stuck.groups
+                ],
+            )
+            for stuck in report.stuck
+        ],
+        "stalled": [
+            (group.latest, [(s, link(s.guid)) for s in group.students]) for group in report.stalled
+        ],
     }
 
 

@@ -15,7 +15,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -130,30 +130,57 @@ class Row:
     done: int  # of the columns shown
     percent: int
     late: int  # assigned challenges completed after the due time
-    last_seen: datetime
-    active: bool  # a request in the last ACTIVE_WINDOW
+    last_api_request: datetime | None  # None: no API request known
+    active: bool  # an API request in the last ACTIVE_WINDOW
     cells: SafeString  # every <td> of the row, built once in Python
 
 
 @dataclass(frozen=True)
-class StuckChallenge:
-    """A challenge that active students have nearly done, but not done."""
+class Student:
+    """A student as the lists under "where the class is stuck" name them."""
+
+    guid: str
+    name: str
+    initials: str
+
+
+@dataclass(frozen=True)
+class LatestNearMiss:
+    """A student's latest near miss among the columns shown: where they are trying now,
+    and what they were told."""
 
     column: Column
-    students: int  # active students with a near miss on it and no credit
     reason: str
-    reason_count: int
+
+
+@dataclass(frozen=True)
+class StuckGroup:
+    """Students whose latest near miss is on the same challenge, with the same reason."""
+
+    reason: str
+    students: list[Student]
+
+
+@dataclass(frozen=True)
+class StuckChallenge:
+    """A challenge where active students' latest near miss is: they are trying it now and
+    have no credit for it."""
+
+    column: Column
+    students: int  # active students whose latest near miss is on it
+    groups: list[StuckGroup]  # by reason, the reason most of them were told first
 
 
 @dataclass(frozen=True)
 class StalledStudent:
-    """An active student still sending requests with no new credit for a while."""
+    """An active student still sending API requests with no new credit for a while."""
 
     guid: str
     name: str
     initials: str
     minutes: int  # since their last credit (or since the session began)
     near: int  # open near misses among the columns
+    latest: LatestNearMiss | None  # None: no near miss among the columns
 
     @property
     def since_label(self) -> str:
@@ -163,6 +190,15 @@ class StalledStudent:
         if self.minutes < 48 * 60:
             return f"{self.minutes // 60} h"
         return f"{self.minutes // (24 * 60)} days"
+
+
+@dataclass(frozen=True)
+class StalledGroup:
+    """Stalled students whose latest near miss is the same challenge and reason (or who
+    have none), the longest stalled first."""
+
+    latest: LatestNearMiss | None
+    students: list[StalledStudent]
 
 
 @dataclass(frozen=True)
@@ -177,9 +213,10 @@ class ClassProgress:
     assignment: AssignmentStatus | None  # the leading open assignment's columns, if shown
     assignments: list[Assignment]  # every open assignment, the leading one first
     all_columns: bool  # every challenge shown, though an assignment is open
-    active: int  # students active in the last STUCK_WINDOW
+    active: int  # students with an API request in the last STUCK_WINDOW
     stuck: list[StuckChallenge]
-    stalled: list[StalledStudent]
+    stuck_others: int  # active students whose latest near miss is on a challenge not listed
+    stalled: list[StalledGroup]
     unassigned_recent: int  # sessions made in the last hour that belong to no cohort
     moment: datetime
 
@@ -187,8 +224,10 @@ class ClassProgress:
 DONE_SYMBOL = "✓"
 LATE_SYMBOL = "L"
 NEAR_SYMBOL = "≈"
-# "Active" on the matrix; who counts for "where the class is stuck"; a student counts as
-# stalled who sent a request in the last STILL_SENDING with no credit in the last STALLED.
+# Activity is API requests (`Challenger.last_api_request`): a student's open progress page
+# or the instructor opening it is no sign of work. "Active" on the matrix; who counts for
+# "where the class is stuck"; a student counts as stalled who sent an API request in the
+# last STILL_SENDING with no credit in the last STALLED.
 ACTIVE_WINDOW = timedelta(minutes=10)
 STUCK_WINDOW = timedelta(minutes=30)
 STALLED = timedelta(minutes=15)
@@ -317,7 +356,14 @@ def class_progress(
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
-        .values_list("guid", "display_name", "progress", "near_misses", "last_seen", "created_at")
+        .values_list(
+            "guid",
+            "display_name",
+            "progress",
+            "near_misses",
+            "last_api_request",
+            "created_at",
+        )
     )
     # Made lately, not merely seen: a session a student made from their own client while
     # the class runs, which they can still join with. A session is seen when it is made,
@@ -329,22 +375,25 @@ def class_progress(
     total = len(shown)
     counts = [0] * total
     reasons: list[Counter[str]] = [Counter() for _ in shown]
-    active_reasons: list[Counter[str]] = [Counter() for _ in shown]
     rows: list[Row] = []
-    stalled: list[StalledStudent] = []
+    # Each active student with their latest near miss among the columns, and each stalled
+    # student with theirs (None: none): as (column index, reason) until the columns exist.
+    trying: list[tuple[Student, int, str]] = []
+    stalled: list[tuple[StalledStudent, tuple[int, str] | None]] = []
     ids = [display_id(c.key, current) for c in shown]
     keys = [c.key for c in shown]
     active_students = 0
     labels = class_labels([name for _, name, *_ in sessions])
-    for (guid, name, progress, near_misses, last_seen, created_at), label in zip(
+    for (guid, name, progress, near_misses, last_api, created_at), label in zip(
         sessions, labels, strict=True
     ):
         progress = progress or {}
         near_misses = near_misses if isinstance(near_misses, dict) else {}
-        in_stuck_window = last_seen >= moment - STUCK_WINDOW
+        in_stuck_window = last_api is not None and last_api >= moment - STUCK_WINDOW
         active_students += in_stuck_window
         cells: list[str] = []
         done = late = near_open = 0
+        latest: tuple[datetime, int, str] | None = None  # moment, column index, reason
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
@@ -364,26 +413,30 @@ def class_progress(
             elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
                 reasons[index][near.reason] += 1
                 near_open += 1
-                if in_stuck_window:
-                    active_reasons[index][near.reason] += 1
+                # The newest; of equal times, the first in display order.
+                if latest is None or near.moment > latest[0]:
+                    latest = (near.moment, index, near.reason)
                 title = escape(f"#{ids[index]} {near.summary}")
                 cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
             else:
                 cells.append("<td></td>")
-        if last_seen >= moment - STILL_SENDING and done < total:
-            latest = _latest_credit(progress)
+        named = Student(guid=guid, name=name or guid, initials=label)
+        if in_stuck_window and latest is not None:
+            trying.append((named, latest[1], latest[2]))
+        if last_api is not None and last_api >= moment - STILL_SENDING and done < total:
+            credit = _latest_credit(progress)
             # A restored session carries credits older than itself: count from its start.
-            since = max(latest, created_at) if latest else created_at
+            since = max(credit, created_at) if credit else created_at
             if since <= moment - STALLED:
-                stalled.append(
-                    StalledStudent(
-                        guid=guid,
-                        name=name or guid,
-                        initials=label,
-                        minutes=int((moment - since).total_seconds() // 60),
-                        near=near_open,
-                    )
+                student = StalledStudent(
+                    guid=guid,
+                    name=name or guid,
+                    initials=label,
+                    minutes=int((moment - since).total_seconds() // 60),
+                    near=near_open,
+                    latest=None,  # set once the columns exist
                 )
+                stalled.append((student, (latest[1], latest[2]) if latest else None))
         # Cells hold one text students typed, the near-miss title, and it is escaped.
         row_cells = mark_safe("".join(cells))
         rows.append(
@@ -394,8 +447,8 @@ def class_progress(
                 done=done,
                 percent=percent(done, total),
                 late=late,
-                last_seen=last_seen,
-                active=last_seen >= moment - ACTIVE_WINDOW,
+                last_api_request=last_api,
+                active=last_api is not None and last_api >= moment - ACTIVE_WINDOW,
                 cells=row_cells,
             )
         )
@@ -418,14 +471,7 @@ def class_progress(
                 near_reason_count=reason_count,
             )
         )
-    stuck = sorted(
-        (
-            StuckChallenge(column, sum(found.values()), *most_common(found))
-            for column, found in zip(columns, active_reasons, strict=True)
-            if found
-        ),
-        key=lambda s: -s.students,  # stable: equal counts keep display order
-    )[:STUCK_SHOWN]
+    stuck = _stuck(columns, trying)
     return ClassProgress(
         cohort=cohort,
         columns=columns,
@@ -439,10 +485,49 @@ def class_progress(
         all_columns=all_columns or not assigned,
         active=active_students,
         stuck=stuck,
-        stalled=sorted(stalled, key=lambda s: (-s.minutes, s.name)),
+        stuck_others=len(trying) - sum(s.students for s in stuck),
+        stalled=_stalled(columns, stalled),
         unassigned_recent=unassigned_recent,
         moment=moment,
     )
+
+
+def _by_reason(students: Sequence[tuple[Student, str]]) -> list[StuckGroup]:
+    """Students grouped by the reason they were told: the most students first, then by
+    reason, so the page does not change with the order students are listed in."""
+    grouped: dict[str, list[Student]] = {}
+    for student, reason in students:
+        grouped.setdefault(reason, []).append(student)
+    order = sorted(grouped.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [StuckGroup(reason, named) for reason, named in order]
+
+
+def _stuck(columns: list[Column], trying: list[tuple[Student, int, str]]) -> list[StuckChallenge]:
+    """The STUCK_SHOWN challenges where most active students' latest near miss is, each
+    with those students and what they were told."""
+    on: dict[int, list[tuple[Student, str]]] = {}
+    for student, index, reason in trying:
+        on.setdefault(index, []).append((student, reason))
+    # Most students first; equal counts in display order.
+    ranked = sorted(on.items(), key=lambda item: (-len(item[1]), item[0]))[:STUCK_SHOWN]
+    return [
+        StuckChallenge(columns[index], len(found), _by_reason(found)) for index, found in ranked
+    ]
+
+
+def _stalled(
+    columns: list[Column], stalled: list[tuple[StalledStudent, tuple[int, str] | None]]
+) -> list[StalledGroup]:
+    """Stalled students grouped by their latest near miss (challenge and reason), those with
+    none together: the group of the longest stalled student first, and within a group the
+    longest stalled first (then by name)."""
+    grouped: dict[tuple[int, str] | None, list[StalledStudent]] = {}
+    for student, where in stalled:
+        latest = LatestNearMiss(columns[where[0]], where[1]) if where else None
+        grouped.setdefault(where, []).append(replace(student, latest=latest))
+    groups = [sorted(members, key=lambda s: (-s.minutes, s.name)) for members in grouped.values()]
+    groups.sort(key=lambda members: (-members[0].minutes, members[0].name))
+    return [StalledGroup(members[0].latest, members) for members in groups]
 
 
 # --------------------------------------------------------------------------- CSV export
@@ -468,6 +553,9 @@ def _csv_safe(text: str) -> str:
 
 
 CSV_ASSIGNMENT = ("assignment", "assigned", "assigned_done", "late")
+# After every other column, so that the columns a spreadsheet already reads keep their
+# places: `last_seen` counts page views, this only the student's API requests.
+CSV_LAST = ("last_api_request",)
 
 
 def csv_challenge_header(challenge: Challenge, current_mode: str) -> str:
@@ -481,7 +569,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     (ISO-8601, empty when not done) under its id and name, then the session's standing in
     its cohort's leading open assignment (its title, how many challenges it assigns, how
     many of those are done, how many of those were done after the due time; empty without
-    one)."""
+    one), then the time of its latest API request (ISO-8601, empty when none is known)."""
     current = mode()
     challenges = challenges_for(current)
     total = len(challenges)
@@ -489,6 +577,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         *CSV_FIXED,
         *(csv_challenge_header(c, current) for c in challenges),
         *CSV_ASSIGNMENT,
+        *CSV_LAST,
     ]
     rows: list[tuple[Any, ...]] = list(
         queryset.order_by("display_name", "guid").values_list(
@@ -499,11 +588,12 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             "created_at",
             "last_seen",
             "cohort_id",
+            "last_api_request",
         )
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
-    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id in rows:
+    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id, last_api in rows:
         progress = progress or {}
         times = []
         done = 0
@@ -535,6 +625,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             last_seen.isoformat(),
             *times,
             *standing,
+            last_api.isoformat() if last_api else "",
         ]
 
 

@@ -1,7 +1,7 @@
 // The live class page: fetches the class view's HTML every few seconds from the staff-only
 // JSON route and swaps in the parts that changed, keeping the matrix's and the page's
 // scroll position and the keyboard's focus,
-// and sorts the students by name, progress or last activity (the choice is remembered in
+// and sorts the students by name, progress or latest API request (the choice is remembered in
 // this browser). Without JavaScript the page is the same snapshot, refreshed by reloading.
 (function () {
   "use strict";

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from challengers.models import Challenger, Cohort
 from challenges.catalogue import display_id, keys_for
@@ -40,6 +41,7 @@ def make_class(with_assignment: bool = True) -> tuple[Cohort, list[Challenger]]:
                 cohort=cohort,
                 progress={key: "2026-03-04T10:15:00Z" for key in KEYS[:done]},
                 near_misses=near,
+                last_api_request=timezone.now(),
             )
         )
     return cohort, students

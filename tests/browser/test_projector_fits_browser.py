@@ -82,6 +82,7 @@ def make_projected_class() -> Cohort:
             progress=dict.fromkeys(KEYS[:done], earlier),
             near_misses={key: near_miss(LONG_REASON) for key in KEYS[done : done + 5]},
             created_at=timezone.now() - timedelta(hours=1),
+            last_api_request=timezone.now(),
         )
     for _ in range(3):
         Challenger.objects.create(guid=str(uuid.uuid4()))

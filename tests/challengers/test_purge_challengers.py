@@ -83,3 +83,10 @@ def test_dry_run_keeps_the_session_counts_of_hours_that_ended(client) -> None:
     output = purge("--dry-run")
     assert "Would remove 1 counts of sessions created per client in hours that ended." in output
     assert SessionCreations.objects.count() == 1
+
+
+def test_an_open_progress_page_keeps_a_session_that_sends_no_api_request(client, guid) -> None:
+    make_idle(guid, 31)
+    assert client.get(f"/gui/challenges/{guid}/status.json").status_code == 200
+    purge()
+    assert Challenger.objects.filter(pk=guid).exists()

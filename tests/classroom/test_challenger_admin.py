@@ -34,7 +34,8 @@ def test_it_lists_name_cohort_and_progress(
     assert "Monday morning (monday-am)" in row
     assert '<td class="field-progress_done">33/99</td>' in row
     assert '<td class="field-progress_percent">33%</td>' in row
-    assert "field-last_activity" in row and "field-created_at" in row
+    assert "field-last_api_request" in row and "field-last_seen" in row
+    assert "field-created_at" in row
 
 
 def test_it_searches_by_guid(admin_client: Client, make_session) -> None:
@@ -217,3 +218,38 @@ def test_the_change_page_escapes_near_misses(admin_client: Client, make_session)
     html = admin_client.get(f"{LIST}{session.guid}/change/").content.decode()
     assert "<script>x" not in html and "<img src=x>" not in html
     assert "&lt;script&gt;x&lt;/script&gt;" in near_miss_table(html)
+
+
+def test_the_list_shows_the_last_api_request_apart_from_last_seen(
+    admin_client: Client, client, guid: str, make_session
+) -> None:
+    make_session(0, name="Only joined")
+    assert client.get("/api/todos", headers={"X-CHALLENGER": guid}).status_code == 200
+    html = admin_client.get(LIST).content.decode()
+    assert ">Last API request</a>" in html
+    assert ">Last seen (pages too)</a>" in html
+    sent = {
+        "Only joined" in row: re.search(r'field-last_api_request[^"]*">(.*?)</td>', row, re.S)[1]
+        for row in rows(html)
+    }
+    assert sent[True] == "-"  # none known
+    assert re.fullmatch(r"\w+\.? \d+, \d{4}, .+", sent[False]), sent[False]
+
+
+def test_it_filters_sessions_that_sent_no_api_request(
+    admin_client: Client, client, guid: str, make_session
+) -> None:
+    make_session(0, name="Only joined")
+    assert client.get("/api/todos", headers={"X-CHALLENGER": guid}).status_code == 200
+    html = admin_client.get(LIST, {"last_api_request__isnull": "True"}).content.decode()
+    (row,) = rows(html)
+    assert "Only joined" in row
+
+
+def test_the_change_page_shows_the_last_api_request(
+    admin_client: Client, client, guid: str
+) -> None:
+    assert client.get("/api/todos", headers={"X-CHALLENGER": guid}).status_code == 200
+    html = admin_client.get(f"{LIST}{guid}/change/").content.decode()
+    assert re.search(r"<label>Last API request:</label>\s*<div class=\"readonly\">\w", html)
+    assert "<label>Last seen (pages too):</label>" in html

@@ -85,9 +85,9 @@ def test_the_stalled_list_names_students_by_the_same_labels(
     admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
 ) -> None:
     class_of(make_session, cohort, "Ali Lee", "Ana Lopez")
-    # Both still sending requests, with no new credit for an hour.
+    # Both still sending API requests, with no new credit for an hour.
     Challenger.objects.filter(cohort=cohort).update(
-        created_at=timezone.now() - timedelta(hours=1), progress={}
+        created_at=timezone.now() - timedelta(hours=1), progress={}, last_api_request=timezone.now()
     )
     page = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/?projector=1")
     assert re.findall(r'class="cp-stalled">([^<]*)</a>', page.text) == ["AlL", "AnL"]

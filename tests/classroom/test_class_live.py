@@ -54,12 +54,12 @@ def test_the_page_points_its_script_at_the_live_json(admin_client: Client, cohor
 
 
 def test_rows_carry_what_the_sort_needs(admin_client: Client, cohort: Cohort, make_session) -> None:
-    make_session(3, name="Ada Lovelace", cohort=cohort)
+    ada = make_session(3, name="Ada Lovelace", cohort=cohort, api_minutes_ago=1)
     html = live(admin_client, cohort)["html"]
     assert '<tr data-name="ada lovelace" data-done="3"' in html
-    assert 'data-last="' in html
-    assert 'class="cp-row-active"' in html  # seen just now
-    assert 'title="active in the last 10 minutes">●</span>' in html
+    assert f'data-last="{ada.last_api_request:%s}"' in html  # the time of its API request
+    assert 'class="cp-row-active"' in html  # an API request a minute ago
+    assert 'title="an API request in the last 10 minutes">●</span>' in html
 
 
 def test_projector_mode_shows_initials(admin_client: Client, cohort: Cohort, make_session) -> None:

@@ -10,10 +10,11 @@ import csv
 import html
 import io
 import re
+from datetime import datetime
 
 from django.test import Client
 
-from challengers.models import Cohort
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import challenges_for, display_id
 from tests.assignment_fixtures import assign
 from tests.classroom.conftest import STAMP
@@ -48,10 +49,10 @@ def test_the_header_has_totals_then_every_challenge_key(admin_client: Client, ma
         "created_at",
         "last_seen",
     ]
-    assert header[8:-4] == [
+    assert header[8:-5] == [
         f"{display_id(c.key, 'multi')} {c.name}" for c in challenges_for("multi")
     ]
-    assert header[-4:] == ["assignment", "assigned", "assigned_done", "late"]
+    assert header[-5:] == ["assignment", "assigned", "assigned_done", "late", "last_api_request"]
 
 
 def test_the_challenge_columns_are_headed_as_the_class_page_names_them(
@@ -61,9 +62,9 @@ def test_the_challenge_columns_are_headed_as_the_class_page_names_them(
     header = table(export(admin_client, session.guid))[0]
     page = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/?columns=all").text
     titles = re.findall(r'<th scope="col" title="([^"]*)">', page)
-    assert header[8:-4] == [html.unescape(title) for title in titles]
+    assert header[8:-5] == [html.unescape(title) for title in titles]
     assert header[8] == "01 POST /api/challenger (201)"
-    assert header[-5] == "99 POST /api/todos (409) max todos"
+    assert header[-6] == "99 POST /api/todos (409) max todos"
 
 
 def test_it_starts_with_a_byte_order_mark(admin_client: Client, make_session) -> None:
@@ -111,7 +112,7 @@ def test_a_row_holds_totals_and_completion_times(
     row = table(export(admin_client, session.guid))[1]
     assert row[:6] == [session.guid, "Ada", "monday-am", "3", "99", "3"]
     assert row[8:11] == [STAMP] * 3
-    assert row[11:-4] == [""] * 96
+    assert row[11:-5] == [""] * 96
 
 
 def test_it_defuses_spreadsheet_formulas_in_names(admin_client: Client, make_session) -> None:
@@ -134,3 +135,21 @@ def test_the_class_download_has_one_row_per_session(
     make_session(1, name="elsewhere")
     rows = table(admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv"))[1:]
     assert sorted(row[0] for row in rows) == sorted(s.guid for s in sessions)
+
+
+def test_the_last_column_is_empty_for_a_session_with_no_api_request(
+    admin_client: Client, make_session
+) -> None:
+    header, row = table(export(admin_client, make_session(1).guid))
+    assert header[-1] == "last_api_request"
+    assert row[-1] == ""
+
+
+def test_the_last_column_holds_the_time_of_the_latest_api_request(
+    admin_client: Client, client, guid: str
+) -> None:
+    assert client.get("/api/todos", headers={"X-CHALLENGER": guid}).status_code == 200
+    row = table(export(admin_client, guid))[1]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00", row[-1]), row[-1]
+    sent = Challenger.objects.get(pk=guid).last_api_request
+    assert datetime.fromisoformat(row[-1]) == sent

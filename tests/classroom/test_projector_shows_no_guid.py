@@ -38,11 +38,14 @@ def cohort() -> Cohort:
 
 
 def student(cohort: Cohort, name: str = "", **fields: object) -> Challenger:
+    """A student of `cohort` who sent an API request just now: named wherever the class
+    page lists students at work."""
     return Challenger.objects.create(
         guid=str(uuid.uuid4()),
         display_name=name,
         cohort=cohort,
         progress={key: "2026-03-04T10:15:00Z" for key in KEYS[:2]},
+        last_api_request=timezone.now(),
         **fields,
     )
 
