@@ -30,15 +30,15 @@ from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import Challenge, is_done
 from challenges.near_misses import read_near_miss
 from challenges.selectors import percent
-from challenges.times import parse_time, time_label
+from challenges.times import format_time, parse_time, time_label
 from classroom.assignments import (
     AssignmentStatus,
     assigned_challenges,
-    is_late,
     leading_assignments,
     open_assignments,
     status_of,
 )
+from classroom.deadlines import NO_DEADLINE, class_deadlines, extensions_for, is_late
 from classroom.models import Assignment
 
 # --------------------------------------------------------------------------- one session
@@ -129,7 +129,8 @@ class Row:
     initials: str
     done: int  # of the columns shown
     percent: int
-    late: int  # assigned challenges completed after the due time
+    late: int  # assigned challenges completed after the due time in force for them then
+    extended_to: str  # their own due time for the leading assignment, shown; "" without
     last_seen: datetime
     active: bool  # a request in the last ACTIVE_WINDOW
     cells: SafeString  # every <td> of the row, built once in Python
@@ -182,6 +183,11 @@ class ClassProgress:
     stalled: list[StalledStudent]
     unassigned_recent: int  # sessions seen in the last hour that belong to no cohort
     moment: datetime
+
+    @property
+    def extended(self) -> bool:
+        """Some student has an own due time for the leading assignment."""
+        return any(row.extended_to for row in self.rows)
 
 
 DONE_SYMBOL = "✓"
@@ -313,7 +319,8 @@ def class_progress(
     assigned = assigned_challenges(leading.challenges or (), current) if leading else ()
     shown = challenges if (all_columns or not assigned) else assigned
     assigned_keys = frozenset(c.key for c in assigned)
-    due = leading.due_at if leading else None
+    deadline = class_deadlines([leading])[leading.pk] if leading and assigned else NO_DEADLINE
+    extensions = extensions_for([leading.pk]) if leading and assigned else {}
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
@@ -341,13 +348,15 @@ def class_progress(
         active_students += in_stuck_window
         cells: list[str] = []
         done = late = near_open = 0
+        own_due = extensions.get((leading.pk, guid)) if leading and extensions else None
+        student = deadline.extended_to(own_due)
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
                 done += 1
                 counts[index] += 1
                 when = time_label(value) or "time unknown"
-                if key in assigned_keys and is_late(value, due):
+                if key in assigned_keys and is_late(value, student):
                     late += 1
                     cells.append(
                         f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
@@ -390,6 +399,7 @@ def class_progress(
                 done=done,
                 percent=percent(done, total),
                 late=late,
+                extended_to=format_time(own_due),
                 last_seen=last_seen,
                 active=last_seen >= moment - ACTIVE_WINDOW,
                 cells=row_cells,
@@ -430,7 +440,11 @@ def class_progress(
         average_percent=(sum(r.percent for r in rows) // students) if students else 0,
         finished=sum(1 for r in rows if total and r.done == total),
         nearly=[c for c in columns if c.near_count],
-        assignment=(status_of(leading, {}, current, moment) if leading and assigned else None),
+        assignment=(
+            status_of(leading, {}, current, moment, deadline=deadline)
+            if leading and assigned
+            else None
+        ),
         assignments=assignments,
         all_columns=all_columns or not assigned,
         active=active_students,
@@ -499,6 +513,8 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
+    deadlines = class_deadlines(leading.values())
+    extensions = extensions_for(a.pk for a in leading.values())
     for guid, name, cohort_code, progress, created_at, last_seen, cohort_id in rows:
         progress = progress or {}
         times = []
@@ -513,7 +529,8 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         assignment = leading.get(cohort_id) if cohort_id is not None else None
         standing = ["", "", "", ""]
         if assignment is not None:
-            status = status_of(assignment, progress, current, moment)
+            deadline = deadlines[assignment.pk].extended_to(extensions.get((assignment.pk, guid)))
+            status = status_of(assignment, progress, current, moment, deadline=deadline)
             standing = [
                 _csv_safe(status.title),
                 str(status.assigned),
