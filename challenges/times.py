@@ -54,6 +54,11 @@ def format_time(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime(TIME_FORMAT)
 
 
+def clock_label(moment: datetime) -> str:
+    """`14:05:09 EST`: a time of today to the second, in the server's zone."""
+    return timezone.localtime(moment).strftime("%H:%M:%S %Z")
+
+
 def zone_label(moment: datetime | None = None) -> str:
     """The server's zone as forms name it: `America/New_York (EST, UTC-05:00)`, its
     abbreviation and offset those of `moment` (now by default)."""

@@ -206,6 +206,7 @@ class AssignmentAdmin(admin.ModelAdmin):
 
     class Media:
         css = {"all": ("dashboard/class_progress.css",)}
+        js = ("dashboard/assignment_admin.js",)
 
     def get_inlines(self, request: HttpRequest, obj: Assignment | None) -> list[type[Any]]:
         # Extensions name students of the class: offered once the assignment has one.

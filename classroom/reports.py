@@ -30,7 +30,7 @@ from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import Challenge, is_done
 from challenges.near_misses import read_near_miss
 from challenges.selectors import percent
-from challenges.times import format_time, parse_time, time_label
+from challenges.times import clock_label, format_time, parse_time, time_label
 from classroom.assignments import (
     AssignmentStatus,
     assigned_challenges,
@@ -183,6 +183,11 @@ class ClassProgress:
     stalled: list[StalledStudent]
     unassigned_recent: int  # sessions seen in the last hour that belong to no cohort
     moment: datetime
+
+    @property
+    def moment_label(self) -> str:
+        """When it was read, to the second, in the server's zone with its name."""
+        return clock_label(self.moment)
 
     @property
     def extended(self) -> bool:

@@ -101,3 +101,8 @@ def test_the_assignment_route_gives_the_due_time_with_its_offset(
     due = reply.json()["assignedChallenges"][0]["dueAt"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", due)
     assert datetime.fromisoformat(due) == DUE
+
+
+def test_the_class_pages_update_time_is_in_the_zone(admin_client: Client, cohort: Cohort) -> None:
+    reply = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/live.json")
+    assert re.fullmatch(r"\d\d:\d\d:\d\d E[SD]T", reply.json()["atLabel"])
