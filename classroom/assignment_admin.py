@@ -160,6 +160,12 @@ class ExtensionForm(forms.ModelForm):
         self.fields["due_at"].help_text = zone_help("This student's own due time.")
 
 
+class StudentChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        """`Ada Lovelace (3f0c2a8e…)`: two students of one name still tell apart."""
+        return f"{obj.display_name or '(no name)'} ({obj.guid[:8]}…)"
+
+
 class ExtensionInline(admin.TabularInline):
     """Students of the assignment's class given a due time of their own."""
 
@@ -174,6 +180,7 @@ class ExtensionInline(admin.TabularInline):
     ) -> forms.ModelChoiceField | None:
         if db_field.name == "challenger":
             kwargs["queryset"] = self.students(request)
+            kwargs["form_class"] = StudentChoiceField
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def students(self, request: HttpRequest) -> QuerySet[Challenger]:

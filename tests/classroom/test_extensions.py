@@ -158,3 +158,14 @@ def test_the_form_offers_only_students_of_the_class(admin_client: Client, cohort
     html = admin_client.get(f"/admin/classroom/assignment/{assignment.pk}/change/").content
     assert f'value="{ada}"' in html.decode()
     assert f'value="{stranger}"' not in html.decode()
+
+
+def test_the_form_tells_two_students_of_one_name_apart(
+    admin_client: Client, cohort: Cohort
+) -> None:
+    assignment = assign(cohort, due_at=minutes(-90))
+    first = student(cohort, assignment, minutes(-60), "Ada")
+    second = student(cohort, assignment, minutes(-60), "Ada")
+    html = admin_client.get(f"/admin/classroom/assignment/{assignment.pk}/change/").content
+    assert f"Ada ({first[:8]}…)" in html.decode()
+    assert f"Ada ({second[:8]}…)" in html.decode()

@@ -106,3 +106,22 @@ def test_the_assignment_route_gives_the_due_time_with_its_offset(
 def test_the_class_pages_update_time_is_in_the_zone(admin_client: Client, cohort: Cohort) -> None:
     reply = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/live.json")
     assert re.fullmatch(r"\d\d:\d\d:\d\d E[SD]T", reply.json()["atLabel"])
+
+
+def test_a_local_time_the_clock_skips_is_refused(admin_client: Client, cohort: Cohort) -> None:
+    """02:30 does not happen in New York on the night clocks go forward (11 March 2040)."""
+    reply = admin_client.post(
+        "/admin/classroom/assignment/add/",
+        {
+            "cohort": cohort.pk,
+            "title": "Week 1",
+            "sections": ["getting-started"],
+            "opens_at_0": "",
+            "opens_at_1": "",
+            "due_at_0": "2040-03-11",
+            "due_at_1": "02:30:00",
+        },
+    )
+    assert reply.status_code == 200
+    assert "interpreted in time zone America/New_York" in reply.content.decode()
+    assert not Assignment.objects.exists()
