@@ -49,7 +49,9 @@ dev: migrate
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## Install the test dependencies, lint, type-check (mypy, pyproject.toml) and run the whole
-## suite (DATABASE_URL picks PostgreSQL).
+## suite (DATABASE_URL picks PostgreSQL). The tests read times in UTC, whatever this
+## machine's zone (APICHALLENGES_TIME_ZONE).
+test: export APICHALLENGES_TIME_ZONE = UTC
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run > /dev/null

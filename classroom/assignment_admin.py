@@ -1,5 +1,10 @@
 """The admin of assignments: a form that chooses whole sections, then adds or removes
-single challenges, and stores the result as the assignment's list of keys."""
+single challenges, and stores the result as the assignment's list of keys; when it
+changes the due time, whether the marks given so far are kept; and the students' own due
+times (extensions).
+
+Times are taken and shown in the server's zone (`APICHALLENGES_TIME_ZONE`), which the
+form names beside each time field."""
 
 from __future__ import annotations
 
@@ -7,14 +12,30 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db.models import ForeignKey, QuerySet
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from challengers.models import Challenger
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for, display_id, sections
+from challenges.times import format_time, zone_label
 from classroom.assignments import assigned_challenges, section_keys
-from classroom.models import Assignment
+from classroom.deadlines import change_due_time
+from classroom.models import Assignment, Extension
+
+KEEP_MARKS = "keep"
+REMARK = "remark"
+EARLIER_MARKS = (
+    (KEEP_MARKS, "Keep earlier marks: credits before now stay judged by the due time then"),
+    (REMARK, "Re-mark all: judge every credit, earlier ones too, against the new due time"),
+)
+
+
+def zone_help(text: str) -> str:
+    return f"{text} In {zone_label()}."
 
 
 def _section_choices(current_mode: str) -> list[tuple[str, str]]:
@@ -53,6 +74,17 @@ class AssignmentForm(forms.ModelForm):
         widget=forms.SelectMultiple(attrs={"size": 12}),
         help_text="Single challenges taken out of the ticked sections.",
     )
+    earlier_marks = forms.ChoiceField(
+        label="If you change the due time",
+        choices=EARLIER_MARKS,
+        initial=KEEP_MARKS,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=(
+            "Whether completions made before now keep the late or on-time mark they got. "
+            "Ignored when the due time stays as it is."
+        ),
+    )
 
     class Meta:
         model = Assignment
@@ -61,6 +93,9 @@ class AssignmentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.mode = mode()
+        self.previous_due = self.instance.due_at if self.instance.pk else None
+        for name in ("opens_at", "due_at"):
+            self.fields[name].help_text = zone_help(str(self.fields[name].help_text))
         # Read when the form is made: the served edition may change between processes.
         for name, choices in (
             ("sections", _section_choices(self.mode)),
@@ -102,21 +137,73 @@ class AssignmentForm(forms.ModelForm):
             )
         return cleaned
 
+    def due_time_changed(self) -> bool:
+        return bool(self.instance.pk) and "due_at" in self.changed_data
+
+    def keeps_marks(self) -> bool:
+        """Unless "re-mark all" was chosen: left unset (a form posted by hand), keeping is
+        the choice that changes no mark."""
+        return self.cleaned_data.get("earlier_marks") != REMARK
+
     def save(self, commit: bool = True) -> Assignment:
         self.instance.challenges = self.chosen_keys()
         return super().save(commit)
 
 
+class ExtensionForm(forms.ModelForm):
+    class Meta:
+        model = Extension
+        fields = ("challenger", "due_at")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["due_at"].help_text = zone_help("This student's own due time.")
+
+
+class StudentChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        """`Ada Lovelace (3f0c2a8e…)`: two students of one name still tell apart."""
+        return f"{obj.display_name or '(no name)'} ({obj.guid[:8]}…)"
+
+
+class ExtensionInline(admin.TabularInline):
+    """Students of the assignment's class given a due time of their own."""
+
+    model = Extension
+    form = ExtensionForm
+    extra = 1
+    verbose_name = "own due time (extension)"
+    verbose_name_plural = "Own due times (extensions): each student's credits judged by theirs"
+
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField | None:
+        if db_field.name == "challenger":
+            kwargs["queryset"] = self.students(request)
+            kwargs["form_class"] = StudentChoiceField
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def students(self, request: HttpRequest) -> QuerySet[Challenger]:
+        """The sessions of the class the assignment being changed is for."""
+        match = request.resolver_match
+        object_id = match.kwargs.get("object_id") if match else None
+        if not object_id or not str(object_id).isdigit():
+            return Challenger.objects.none()
+        cohort = Assignment.objects.filter(pk=object_id).values("cohort_id")
+        return Challenger.objects.filter(cohort_id__in=cohort).order_by("display_name", "guid")
+
+
 @admin.register(Assignment)
 class AssignmentAdmin(admin.ModelAdmin):
     form = AssignmentForm
-    list_display = ("title", "cohort", "challenge_count", "opens_at", "due_at", "state")
+    inlines = (ExtensionInline,)
+    list_display = ("title", "cohort", "challenge_count", "opens", "due", "state")
     list_filter = ("cohort",)
     list_select_related = ("cohort",)
     search_fields = ("title", "cohort__name", "cohort__code")
     ordering = ("cohort", "due_at")
     fieldsets = (
-        (None, {"fields": ("cohort", "title", "opens_at", "due_at")}),
+        (None, {"fields": ("cohort", "title", "opens_at", "due_at", "earlier_marks")}),
         (
             "Challenges",
             {"fields": ("sections", "add_challenges", "remove_challenges", "chosen")},
@@ -126,6 +213,36 @@ class AssignmentAdmin(admin.ModelAdmin):
 
     class Media:
         css = {"all": ("dashboard/class_progress.css",)}
+        js = ("dashboard/assignment_admin.js",)
+
+    def get_inlines(self, request: HttpRequest, obj: Assignment | None) -> list[type[Any]]:
+        # Extensions name students of the class: offered once the assignment has one.
+        return list(self.inlines) if obj is not None else []
+
+    def get_fieldsets(self, request: HttpRequest, obj: Assignment | None = None) -> Any:
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None:
+            return fieldsets
+        # A new assignment has no marks to keep or re-mark.
+        (name, options), *rest = fieldsets
+        fields = tuple(f for f in options["fields"] if f != "earlier_marks")
+        return [(name, {**options, "fields": fields}), *rest]
+
+    def save_model(
+        self, request: HttpRequest, obj: Assignment, form: forms.ModelForm, change: bool
+    ) -> None:
+        super().save_model(request, obj, form, change)
+        assert isinstance(form, AssignmentForm)
+        if change and form.due_time_changed():
+            change_due_time(obj, form.previous_due, keep_marks=form.keeps_marks())
+
+    @admin.display(description="opens", ordering="opens_at")
+    def opens(self, obj: Assignment) -> str:
+        return format_time(obj.opens_at) or "-"
+
+    @admin.display(description="due", ordering="due_at")
+    def due(self, obj: Assignment) -> str:
+        return format_time(obj.due_at) or "-"
 
     @admin.display(description="challenges")
     def challenge_count(self, obj: Assignment) -> int:

@@ -5,8 +5,10 @@ open at once: the one that leads (shown first, measured by default) is the one d
 among those not yet due; when every open one is past its due time, the one due last.
 An assignment without a due time comes after those with one.
 
-Reading this costs one indexed query on a cohort's assignments, made only by the pages and
-routes that show progress (never by the API's other routes).
+Reading this costs one indexed query on a cohort's assignments (and one more for the
+earlier due times of those whose due time was changed with the marks kept: see
+`classroom.deadlines`), made only by the pages and routes that show progress (never by
+the API's other routes).
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ from challenges.catalogue import (
 )
 from challenges.catalogue.current import DEPRECATED_KEYS
 from challenges.declarations import Challenge, is_done
-from challenges.times import format_time, parse_time
+from challenges.times import format_time
+from classroom.deadlines import (
+    Deadline,
+    class_deadlines,
+    is_late,
+    student_deadline,
+    with_deadline_facts,
+)
 from classroom.models import Assignment
 
 
@@ -63,13 +72,19 @@ def _lead_order(assignment: Assignment, moment: datetime) -> tuple[int, float]:
     return (2, -due.timestamp())
 
 
-def open_assignments(cohort_id: int | None, moment: datetime | None = None) -> list[Assignment]:
-    """The cohort's open assignments, the leading one first (module docstring)."""
+def open_assignments(
+    cohort_id: int | None, moment: datetime | None = None, guid: str | None = None
+) -> list[Assignment]:
+    """The cohort's open assignments, the leading one first (module docstring); annotated
+    for `classroom.deadlines` (for the session `guid`'s extensions when given)."""
     if cohort_id is None:
         return []
     moment = moment or timezone.now()
-    found = Assignment.objects.filter(
-        Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id=cohort_id
+    found = with_deadline_facts(
+        Assignment.objects.filter(
+            Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id=cohort_id
+        ),
+        guid,
     )
     return sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk))
 
@@ -82,8 +97,10 @@ def leading_assignments(
     ids = set(cohort_ids)
     if not ids:
         return {}
-    found = Assignment.objects.filter(
-        Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id__in=ids
+    found = with_deadline_facts(
+        Assignment.objects.filter(
+            Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id__in=ids
+        )
     )
     leading: dict[int, Assignment] = {}
     for assignment in sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk)):
@@ -91,19 +108,13 @@ def leading_assignments(
     return leading
 
 
-def is_late(value: Any, due_at: datetime | None) -> bool:
-    """A completion stored after the due time."""
-    if due_at is None:
-        return False
-    moment = parse_time(value)
-    return moment is not None and moment > due_at
-
-
 @dataclass(frozen=True)
 class AssignmentStatus:
-    """One assignment as a session stands against it."""
+    """One assignment as a session stands against it (or as the class does, with the
+    class's deadline and no progress)."""
 
     assignment: Assignment
+    deadline: Deadline
     challenges: tuple[Challenge, ...]
     done_keys: frozenset[str]
     late_keys: frozenset[str]
@@ -128,10 +139,20 @@ class AssignmentStatus:
 
     @property
     def due_at(self) -> datetime | None:
-        return self.assignment.due_at
+        """The due time now: the student's own when they were given an extension."""
+        return self.deadline.due_at
+
+    @property
+    def extended(self) -> bool:
+        return self.deadline.extended
 
     @property
     def due_label(self) -> str:
+        return format_time(self.due_at)
+
+    @property
+    def class_due_label(self) -> str:
+        """The class's due time now, whatever this student's own."""
         return format_time(self.assignment.due_at)
 
     @property
@@ -157,7 +178,7 @@ class AssignmentStatus:
 
     def time_left(self, moment: datetime | None = None) -> str:
         """`1 h 05 min left`, `3 min left`; empty without a due time or once closed."""
-        due = self.assignment.due_at
+        due = self.due_at
         if due is None:
             return ""
         seconds = int((due - (moment or timezone.now())).total_seconds())
@@ -178,7 +199,11 @@ def status_of(
     progress: Mapping[str, Any],
     current_mode: str,
     moment: datetime | None = None,
+    *,
+    deadline: Deadline,
 ) -> AssignmentStatus:
+    """A session's standing in `assignment`, its credits judged against `deadline` (the
+    class's, or the student's own: `classroom.deadlines`)."""
     challenges = assigned_challenges(assignment.challenges or (), current_mode)
     done: set[str] = set()
     late: set[str] = set()
@@ -186,30 +211,37 @@ def status_of(
         value = completion_value(progress, challenge.key)
         if is_done(value):
             done.add(challenge.key)
-            if is_late(value, assignment.due_at):
+            if is_late(value, deadline):
                 late.add(challenge.key)
     moment = moment or timezone.now()
     return AssignmentStatus(
         assignment=assignment,
+        deadline=deadline,
         challenges=challenges,
         done_keys=frozenset(done),
         late_keys=frozenset(late),
-        closed=assignment.due_at is not None and assignment.due_at <= moment,
+        closed=deadline.due_at is not None and deadline.due_at <= moment,
         mode=current_mode,
     )
 
 
 def statuses_for(
-    cohort_id: int | None, progress: Mapping[str, Any], current_mode: str
+    cohort_id: int | None, guid: str, progress: Mapping[str, Any], current_mode: str
 ) -> list[AssignmentStatus]:
-    """A session's standing in each open assignment of its cohort, the leading one first."""
+    """A session's standing in each open assignment of its cohort, the leading one first,
+    each judged against the session's own deadline."""
     moment = timezone.now()
+    found = open_assignments(cohort_id, moment, guid)
+    classes = class_deadlines(found)
     return [
-        status_of(a, progress, current_mode, moment) for a in open_assignments(cohort_id, moment)
+        status_of(a, progress, current_mode, moment, deadline=student_deadline(a, classes))
+        for a in found
     ]
 
 
 def statuses_of(challenger: Challenger, current_mode: str) -> list[AssignmentStatus]:
     """`statuses_for` the session: what the curriculum's progress page and its status JSON
     show (registered with `challenges.assigned` when the app starts)."""
-    return statuses_for(challenger.cohort_id, challenger.progress or {}, current_mode)
+    return statuses_for(
+        challenger.cohort_id, challenger.guid, challenger.progress or {}, current_mode
+    )

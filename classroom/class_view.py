@@ -201,13 +201,19 @@ def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
 
 
 def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
-    """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO}`."""
+    """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO,
+    "atLabel": "14:05:09 EST"}` (the time the page shows, in the server's zone)."""
     options = view_options(request)
     report = class_progress(cohort, all_columns=options["all_columns"])
     html = live_html(request, live_context(cohort, report, options))
     # The admin's views are never cached (`admin_view` adds the headers).
     return JsonResponse(
-        {"html": html, "students": len(report.rows), "at": report.moment.isoformat()}
+        {
+            "html": html,
+            "students": len(report.rows),
+            "at": report.moment.isoformat(),
+            "atLabel": report.moment_label,
+        }
     )
 
 

@@ -1,8 +1,11 @@
-"""What the classroom stores of its own: the assignments instructors give a cohort, and
-which sessions a class's join link made.
+"""What the classroom stores of its own: the assignments instructors give a cohort, the due
+times an assignment had before its current one, the extensions given to single students,
+and which sessions a class's join link made.
 
 Progress and near misses stay on the session row (`challengers.models.Challenger`); an
 assignment only names which challenges of the catalogue a cohort works on and when.
+Whether a credit was late is never stored on the request path: a credit stamped at t is
+judged against the due time in force at t (`classroom.deadlines`), which these rows keep.
 """
 
 from __future__ import annotations
@@ -71,3 +74,55 @@ class LinkSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger_id}, made by a join link"
+
+
+class EarlierDueTime(models.Model):
+    """A due time the assignment had until `until`, when an instructor changed it and kept
+    the marks given meanwhile: credits stamped before `until` (and after any earlier row's)
+    are judged against `due_at`. An assignment without rows judges every credit against its
+    current due time, as assignments of earlier releases always did."""
+
+    assignment = models.ForeignKey(
+        Assignment, on_delete=models.CASCADE, related_name="earlier_due_times"
+    )
+    due_at = models.DateTimeField(null=True, blank=True, help_text="Empty: there was none.")
+    until = models.DateTimeField()
+
+    class Meta:
+        ordering = ["assignment", "until", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} due {self.due_at} until {self.until}"
+
+
+class Extension(models.Model):
+    """A due time of one student's own for an assignment: every credit of theirs in it is
+    judged against this instead of the class's."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="extensions")
+    challenger = models.ForeignKey(
+        Challenger,
+        on_delete=models.CASCADE,
+        related_name="extensions",
+        verbose_name="student",
+    )
+    due_at = models.DateTimeField("due time", help_text="This student's own due time.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "challenger"], name="classroom_extension_one_per_student"
+            )
+        ]
+        ordering = ["assignment", "challenger"]
+
+    def __str__(self) -> str:
+        return f"{self.challenger_id} until {self.due_at}"
+
+    def clean(self) -> None:
+        assignment = self.assignment if self.assignment_id else None
+        challenger = self.challenger if self.challenger_id else None
+        if assignment and challenger and challenger.cohort_id != assignment.cohort_id:
+            raise ValidationError(
+                {"challenger": "This student is not in the class this assignment is for."}
+            )

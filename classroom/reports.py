@@ -30,15 +30,15 @@ from challenges.catalogue import challenges_for, completion_value, display_id
 from challenges.declarations import Challenge, is_done
 from challenges.near_misses import read_near_miss
 from challenges.selectors import percent
-from challenges.times import parse_time, time_label
+from challenges.times import clock_label, format_time, parse_time, time_label
 from classroom.assignments import (
     AssignmentStatus,
     assigned_challenges,
-    is_late,
     leading_assignments,
     open_assignments,
     status_of,
 )
+from classroom.deadlines import NO_DEADLINE, class_deadlines, extensions_for, is_late
 from classroom.models import Assignment
 
 # --------------------------------------------------------------------------- one session
@@ -129,7 +129,8 @@ class Row:
     initials: str
     done: int  # of the columns shown
     percent: int
-    late: int  # assigned challenges completed after the due time
+    late: int  # assigned challenges completed after the due time in force for them then
+    extended_to: str  # their own due time for the leading assignment, shown; "" without
     last_api_request: datetime | None  # None: no API request known
     active: bool  # an API request in the last ACTIVE_WINDOW
     cells: SafeString  # every <td> of the row, built once in Python
@@ -219,6 +220,16 @@ class ClassProgress:
     stalled: list[StalledGroup]
     unassigned_recent: int  # sessions made in the last hour that belong to no cohort
     moment: datetime
+
+    @property
+    def moment_label(self) -> str:
+        """When it was read, to the second, in the server's zone with its name."""
+        return clock_label(self.moment)
+
+    @property
+    def extended(self) -> bool:
+        """Some student has an own due time for the leading assignment."""
+        return any(row.extended_to for row in self.rows)
 
 
 DONE_SYMBOL = "✓"
@@ -352,7 +363,8 @@ def class_progress(
     assigned = assigned_challenges(leading.challenges or (), current) if leading else ()
     shown = challenges if (all_columns or not assigned) else assigned
     assigned_keys = frozenset(c.key for c in assigned)
-    due = leading.due_at if leading else None
+    deadline = class_deadlines([leading])[leading.pk] if leading and assigned else NO_DEADLINE
+    extensions = extensions_for([leading.pk]) if leading and assigned else {}
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
@@ -394,13 +406,15 @@ def class_progress(
         cells: list[str] = []
         done = late = near_open = 0
         latest: tuple[datetime, int, str] | None = None  # moment, column index, reason
+        own_due = extensions.get((leading.pk, guid)) if leading and extensions else None
+        own_deadline = deadline.extended_to(own_due)
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
                 done += 1
                 counts[index] += 1
                 when = time_label(value) or "time unknown"
-                if key in assigned_keys and is_late(value, due):
+                if key in assigned_keys and is_late(value, own_deadline):
                     late += 1
                     cells.append(
                         f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
@@ -447,6 +461,7 @@ def class_progress(
                 done=done,
                 percent=percent(done, total),
                 late=late,
+                extended_to=format_time(own_due),
                 last_api_request=last_api,
                 active=last_api is not None and last_api >= moment - ACTIVE_WINDOW,
                 cells=row_cells,
@@ -480,7 +495,11 @@ def class_progress(
         average_percent=(sum(r.percent for r in rows) // students) if students else 0,
         finished=sum(1 for r in rows if total and r.done == total),
         nearly=[c for c in columns if c.near_count],
-        assignment=(status_of(leading, {}, current, moment) if leading and assigned else None),
+        assignment=(
+            status_of(leading, {}, current, moment, deadline=deadline)
+            if leading and assigned
+            else None
+        ),
         assignments=assignments,
         all_columns=all_columns or not assigned,
         active=active_students,
@@ -593,6 +612,8 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
+    deadlines = class_deadlines(leading.values())
+    extensions = extensions_for(a.pk for a in leading.values())
     for guid, name, cohort_code, progress, created_at, last_seen, cohort_id, last_api in rows:
         progress = progress or {}
         times = []
@@ -607,7 +628,8 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         assignment = leading.get(cohort_id) if cohort_id is not None else None
         standing = ["", "", "", ""]
         if assignment is not None:
-            status = status_of(assignment, progress, current, moment)
+            deadline = deadlines[assignment.pk].extended_to(extensions.get((assignment.pk, guid)))
+            status = status_of(assignment, progress, current, moment, deadline=deadline)
             standing = [
                 _csv_safe(status.title),
                 str(status.assigned),

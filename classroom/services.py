@@ -13,6 +13,7 @@ from challengers.models import Challenger
 from challenges.catalogue import completion_value
 from challenges.declarations import is_done
 from challenges.times import parse_time
+from classroom.models import Extension
 from history import writer as history
 
 
@@ -29,7 +30,8 @@ def merge_sessions(keep: str, other: str) -> Challenger:
     before a due time stays on time); the near misses of challenges still open are kept,
     the later of two for one challenge; the request history of `other` moves to `keep`;
     the kept session's display name and class stay, taken from `other` where the kept one
-    has none; its last activity is the later of the two. `other`'s todos and secret go
+    has none; its last activity and last API request are the later of the two; an extension of `other`'s for an
+    assignment the kept one has none for becomes the kept one's. `other`'s todos and secret go
     with it.
 
     Both rows are locked (in GUID order, as every deletion of sessions locks them) and
@@ -54,6 +56,9 @@ def merge_sessions(keep: str, other: str) -> Challenger:
                 _mapping(kept.near_misses), _mapping(gone.near_misses), progress
             ),
             "last_seen": max(kept.last_seen, gone.last_seen),
+            "last_api_request": max(
+                (at for at in (kept.last_api_request, gone.last_api_request) if at), default=None
+            ),
             "display_name": kept.display_name or gone.display_name,
             "cohort_id": kept.cohort_id or gone.cohort_id,
         }
@@ -61,6 +66,10 @@ def merge_sessions(keep: str, other: str) -> Challenger:
         for name, value in changes.items():
             setattr(kept, name, value)
         history.move(other, keep)
+        # An extension the other session had and the kept one lacks stays the student's.
+        Extension.objects.filter(challenger_id=other).exclude(
+            assignment__extensions__challenger_id=keep
+        ).update(challenger_id=keep)
         gone.delete()  # its todos and secret with it; its history has moved already
     return kept
 

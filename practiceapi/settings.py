@@ -17,6 +17,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 
 from practiceapi.secret_key import secret_key
+from practiceapi.time_zones import configured_time_zone
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -256,7 +257,8 @@ DATABASE_ROUTERS = ["history.routers.HistoryRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = "UTC"
+# Pages show, and the admin's forms take, times in this zone; the database keeps UTC.
+TIME_ZONE = configured_time_zone()
 USE_I18N = False
 USE_TZ = True
 

@@ -3,7 +3,8 @@ stores them (a list of challenge keys)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
@@ -32,3 +33,42 @@ def assign(
 def minutes(n: float) -> datetime:
     """Now plus `n` minutes (negative: in the past)."""
     return timezone.now() + timedelta(minutes=n)
+
+
+def stamp(moment: datetime) -> str:
+    """A completion time as the server stores it in `Challenger.progress`."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def local_fields(name: str, moment: datetime | None) -> dict[str, str]:
+    """The admin's date and time boxes of field `name`, filled in the server's zone as an
+    instructor reads and types them."""
+    if moment is None:
+        return {f"{name}_0": "", f"{name}_1": ""}
+    local = timezone.localtime(moment)
+    return {f"{name}_0": local.strftime("%Y-%m-%d"), f"{name}_1": local.strftime("%H:%M:%S")}
+
+
+def change_form(
+    assignment: Assignment,
+    *,
+    extensions: Sequence[tuple[str, datetime]] = (),
+    **fields: object,
+) -> dict[str, object]:
+    """The assignment's change form as the admin sends it back, unchanged but for
+    `fields` (`due_at` may be a datetime) and the extensions added (GUID, own due time)."""
+    due_at = fields.pop("due_at", assignment.due_at)
+    data: dict[str, object] = {
+        "cohort": assignment.cohort_id,
+        "title": assignment.title,
+        "add_challenges": list(assignment.challenges),
+        **local_fields("opens_at", assignment.opens_at),
+        **(local_fields("due_at", due_at) if not isinstance(due_at, dict) else due_at),
+        "extensions-TOTAL_FORMS": str(len(extensions)),
+        "extensions-INITIAL_FORMS": "0",
+    }
+    for n, (guid, own_due) in enumerate(extensions):
+        data[f"extensions-{n}-challenger"] = guid
+        data.update(local_fields(f"extensions-{n}-due_at", own_due))
+    data.update(fields)
+    return data

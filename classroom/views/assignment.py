@@ -35,13 +35,22 @@ ASSIGNED = {
                     "dueAt": {
                         "type": ["string", "null"],
                         "format": "date-time",
-                        "description": "When it is due (null: no due time).",
+                        "description": (
+                            "When it is due for this session (its own extension's due "
+                            "time when it was given one; null: no due time)."
+                        ),
                     },
                     "closed": {"type": "boolean", "description": "Past its due time."},
                     "id": {"type": "integer", "description": "As in `GET /api/challenges`."},
                     "name": {"type": "string"},
                     "status": {"type": "boolean", "description": "Done by this session."},
-                    "late": {"type": "boolean", "description": "Done after the due time."},
+                    "late": {
+                        "type": "boolean",
+                        "description": (
+                            "Done after the due time that was in force for this session "
+                            "when it was done."
+                        ),
+                    },
                 },
                 "required": list(FIELDS),
                 "xml": {"name": "assignedChallenge"},
@@ -86,7 +95,9 @@ class ChallengerAssignmentView(ApiView):
                 "status": challenge.key in status.done_keys,
                 "late": challenge.key in status.late_keys,
             }
-            for status in statuses_for(challenger.cohort_id, challenger.progress or {}, current)
+            for status in statuses_for(
+                challenger.cohort_id, challenger.guid, challenger.progress or {}, current
+            )
             for challenge in status.challenges
         ]
         payload = Collection("assignedChallenges", "assignedChallenge", FIELDS, rows)

@@ -15,6 +15,9 @@
   var sortBy = "name";
   try { sortBy = window.localStorage.getItem(STORE) || "name"; } catch (e) { /* private mode */ }
   var lastGood = Date.now();
+  // The server's time of the last answer, in the server's zone with its name (the
+  // browser's own clock may be in another zone than the times the page shows).
+  var lastLabel = status ? status.getAttribute("data-at-label") : null;
   var busy = false;
   var lastHtml = null; // the area as last received: an unchanged one is left alone
   var shown = []; // each part of the area as the server last sent it
@@ -60,7 +63,7 @@
   function stale() {
     if (!status) return;
     status.parentNode.classList.add("cp-stale");
-    status.textContent = "Not updated since " + clock(new Date(lastGood)) +
+    status.textContent = "Not updated since " + (lastLabel || clock(new Date(lastGood))) +
       ": the server did not answer (still logged in?)";
   }
 
@@ -119,9 +122,11 @@
         if (data.html !== lastHtml) swap(data.html);
         lastHtml = data.html;
         lastGood = Date.now();
+        lastLabel = data.atLabel || null;
         if (status) {
           status.parentNode.classList.remove("cp-stale");
-          status.textContent = "Updated " + clock(new Date()) + " (every " + every / 1000 + " s)";
+          status.textContent = "Updated " + (lastLabel || clock(new Date())) +
+            " (every " + every / 1000 + " s)";
         }
       })
       .catch(stale)
@@ -140,7 +145,10 @@
     });
   }
   applySort();
-  if (status) status.textContent = "Updated " + clock(new Date()) + " (every " + every / 1000 + " s)";
+  if (status) {
+    status.textContent = "Updated " + (lastLabel || clock(new Date())) +
+      " (every " + every / 1000 + " s)";
+  }
   window.setInterval(poll, every);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
 }());

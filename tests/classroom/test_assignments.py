@@ -23,6 +23,9 @@ def form(cohort: Cohort, **fields: object) -> dict[str, object]:
         "opens_at_1": "",
         "due_at_0": "",
         "due_at_1": "",
+        # The change page's inline of extensions, sent empty.
+        "extensions-TOTAL_FORMS": "0",
+        "extensions-INITIAL_FORMS": "0",
     }
     data.update(fields)
     return data

@@ -420,3 +420,51 @@ def test_the_locked_out_login_is_still_refused(server: Server, recorded: dict[st
     reply = Browser(server, locked["address"]).log_in(locked["username"])
     assert reply.status == 429
     assert "Too many failed login attempts" in reply.body.decode()
+
+
+def test_the_assignments_marks_are_kept_when_its_due_time_moves(
+    server: Server, recorded: dict[str, Any]
+) -> None:
+    """The head teacher moves the assignment's due time to before every credit, keeping
+    earlier marks: what its class had done stays done and on time."""
+    teacher = logged_in(server, "head-teacher")
+    assignment = recorded["assignment"]
+    path = ADMIN["assignment"].format(id=assignment["id"])
+    page = teacher.page(path)
+
+    def value(name: str) -> str:
+        found = re.search(rf'name="{name}" value="([^"]*)"', page)
+        return found[1] if found else ""
+
+    cohort = re.search(r'<option value="(\d+)" selected>', page)
+    assert cohort
+    form = {
+        "csrfmiddlewaretoken": value("csrfmiddlewaretoken"),
+        "cohort": cohort[1],
+        "title": assignment["title"],
+        "opens_at_0": value("opens_at_0"),
+        "opens_at_1": value("opens_at_1"),
+        # In any zone, after the opening time and before the data's credits were made.
+        "due_at_0": "2026-01-06",
+        "due_at_1": "09:00:00",
+        "earlier_marks": "keep",
+        "extensions-TOTAL_FORMS": "0",
+        "extensions-INITIAL_FORMS": "0",
+    }
+    body = urlencode(form) + "".join(f"&add_challenges={key}" for key in assignment["challenges"])
+    headers = {
+        "X-Forwarded-For": TEACHER_DESK,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": "; ".join(f"{k}={v}" for k, v in teacher.cookies.items()),
+    }
+    reply = request(server, "POST", path, body, headers)
+    assert reply.status == 302, reply.body.decode()[:2000]
+    for student in recorded["students"]:
+        before = student["assignment"]["assignedChallenges"]
+        if not before:
+            continue
+        now = get(server, f"/api/challenger/{student['guid']}/assignment", student["guid"])
+        rows = now.json()["assignedChallenges"]
+        assert [row["status"] for row in rows] == [row["status"] for row in before]
+        assert not any(row["late"] for row in rows)
+        assert all(row["closed"] for row in rows)
