@@ -168,3 +168,22 @@ def test_the_confirmation_needs_the_csrf_token(admin_user: Any, client: Client) 
 
     assert reply.status_code == 403
     assert Challenger.objects.count() == 2
+
+
+def test_merging_keeps_the_students_extension_and_latest_api_request(
+    admin_client: DjangoClient, client: Client, cohort: Cohort
+) -> None:
+    from classroom.models import Assignment, Extension
+
+    keep, other = session(client), session(client)
+    Challenger.objects.filter(pk__in=[keep, other]).update(cohort=cohort)
+    assignment = Assignment.objects.create(cohort=cohort, title="Week 1", challenges=["GET_TODOS"])
+    Extension.objects.create(
+        assignment=assignment, challenger_id=other, due_at="2040-01-01T09:00:00Z"
+    )
+    Challenger.objects.filter(pk=keep).update(last_api_request=None)
+    latest = Challenger.objects.get(pk=other).last_api_request
+    assert latest is not None  # creating it was an API request
+    merge(admin_client, [keep, other], post="yes", keep=keep)
+    assert list(Extension.objects.values_list("challenger_id", flat=True)) == [keep]
+    assert Challenger.objects.get(pk=keep).last_api_request == latest
