@@ -48,6 +48,13 @@ class Challenger(models.Model):
     `{"at": ISO-8601, "request": "GET /api/todos?doneStatus=true", "status": 200,
     "reason": "…"}`. It lives on the session row so that recording one shares the UPDATE
     that records credits, and a credit removes its entry in that same UPDATE.
+    `credit_channels` (NULL when empty) maps challenge key -> how that credit was earned,
+    for the credits not earned by the student's own client only (`"page"`: this site's Try it or API
+    docs; `"collection"`: the provided Postman collection; `"restored"`: a restored
+    progress payload; see `challenges.channels`). A key absent is the student's own
+    client, so the common credit writes nothing more. Written in the UPDATE that records
+    the credit and never changed after; a restore keeps the entries of the credits it
+    keeps and drops the others.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
@@ -62,6 +69,9 @@ class Challenger(models.Model):
     )
     list_token = models.BigIntegerField(default=new_list_token, db_default=0, editable=False)
     near_misses = models.JSONField(default=dict, blank=True, editable=False)
+    # NULL until a credit needs an entry: a session read on every request decodes no JSON
+    # for it, and rows inserted by code older than the field are valid as they are.
+    credit_channels = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         db_table = "challenges_challenger"  # named when the app's label was "challenges"

@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.channels import COLLECTION, LABELS, OWN, PAGE, RESTORED, credit_channel, own_time
 from challenges.declarations import Challenge, is_done
 from challenges.near_misses import read_near_miss
 from challenges.selectors import percent
@@ -187,6 +188,8 @@ class ClassProgress:
 DONE_SYMBOL = "✓"
 LATE_SYMBOL = "L"
 NEAR_SYMBOL = "≈"
+UNCOUNTED_SYMBOL = "○"  # done, but not by the student's own client, which is all that counts
+UNCOUNTED_NOTE = "not counted: the assignment counts the student's own client only"
 # "Active" on the matrix; who counts for "where the class is stuck"; a student counts as
 # stalled who sent a request in the last STILL_SENDING with no credit in the last STALLED.
 ACTIVE_WINDOW = timedelta(minutes=10)
@@ -286,6 +289,20 @@ def _numbered(labels: list[str]) -> list[str]:
     return labels
 
 
+def _how(progress: Mapping[str, Any], channels: Any, key: str) -> tuple[str, Any]:
+    """What a done cell's title adds after its time (` in Try it or the API docs`, and
+    when the student's own client did it later), and the completion an assignment that
+    counts the student's own client only measures (None: it has not)."""
+    channel = credit_channel(progress, channels, key)
+    if channel == OWN:
+        return "", completion_value(progress, key)
+    own = own_time(progress, channels, key)
+    how = f" {LABELS[channel]}"
+    if own is not None:
+        how += f", from the student's own client {time_label(own) or 'later'}"
+    return how, own
+
+
 def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
     # The stamps this app writes sort as text; a restored payload holds booleans.
     stamps = [v for v in progress.values() if isinstance(v, str)]
@@ -314,10 +331,19 @@ def class_progress(
     shown = challenges if (all_columns or not assigned) else assigned
     assigned_keys = frozenset(c.key for c in assigned)
     due = leading.due_at if leading else None
+    own_only = bool(leading and leading.own_client_only)
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
-        .values_list("guid", "display_name", "progress", "near_misses", "last_seen", "created_at")
+        .values_list(
+            "guid",
+            "display_name",
+            "progress",
+            "near_misses",
+            "last_seen",
+            "created_at",
+            "credit_channels",
+        )
     )
     unassigned_recent = Challenger.objects.filter(
         cohort__isnull=True, last_seen__gte=moment - UNASSIGNED_WINDOW
@@ -332,7 +358,7 @@ def class_progress(
     keys = [c.key for c in shown]
     active_students = 0
     labels = class_labels([name for _, name, *_ in sessions])
-    for (guid, name, progress, near_misses, last_seen, created_at), label in zip(
+    for (guid, name, progress, near_misses, last_seen, created_at, channels), label in zip(
         sessions, labels, strict=True
     ):
         progress = progress or {}
@@ -344,18 +370,31 @@ def class_progress(
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
+                when = time_label(value) or "time unknown"
+                how, measured = "", value
+                if channels:
+                    # Only sessions with credits not from their own client look further.
+                    how, measured = _how(progress, channels, key)
+                if measured is None and own_only and key in assigned_keys:
+                    cells.append(
+                        f'<td class="cp-done cp-uncounted" title="#{ids[index]} done {when}'
+                        f'{how}; {UNCOUNTED_NOTE}">{UNCOUNTED_SYMBOL}</td>'
+                    )
+                    continue
+                if not own_only:
+                    measured = value
                 done += 1
                 counts[index] += 1
-                when = time_label(value) or "time unknown"
-                if key in assigned_keys and is_late(value, due):
+                if key in assigned_keys and is_late(measured, due):
                     late += 1
                     cells.append(
-                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
+                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}{how}, '
                         f'after the due time">{LATE_SYMBOL}</td>'
                     )
                 else:
                     cells.append(
-                        f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
+                        f'<td class="cp-done" title="#{ids[index]} done {when}{how}">'
+                        f"{DONE_SYMBOL}</td>"
                     )
             elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
                 reasons[index][near.reason] += 1
@@ -464,6 +503,8 @@ def _csv_safe(text: str) -> str:
 
 
 CSV_ASSIGNMENT = ("assignment", "assigned", "assigned_done", "late")
+# How many of the done challenges were not done by the student's own client.
+CSV_CHANNELS = ("done_in_page", "done_by_collection", "done_restored")
 
 
 def csv_challenge_header(challenge: Challenge, current_mode: str) -> str:
@@ -477,7 +518,8 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     (ISO-8601, empty when not done) under its id and name, then the session's standing in
     its cohort's leading open assignment (its title, how many challenges it assigns, how
     many of those are done, how many of those were done after the due time; empty without
-    one)."""
+    one), then how many of the done challenges were done in this site's pages (Try it,
+    the API docs), by the provided collection and restored from saved progress."""
     current = mode()
     challenges = challenges_for(current)
     total = len(challenges)
@@ -485,6 +527,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         *CSV_FIXED,
         *(csv_challenge_header(c, current) for c in challenges),
         *CSV_ASSIGNMENT,
+        *CSV_CHANNELS,
     ]
     rows: list[tuple[Any, ...]] = list(
         queryset.order_by("display_name", "guid").values_list(
@@ -495,25 +538,29 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             "created_at",
             "last_seen",
             "cohort_id",
+            "credit_channels",
         )
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
-    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id in rows:
+    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id, channels in rows:
         progress = progress or {}
         times = []
         done = 0
+        by_channel: Counter[str] = Counter()
         for challenge in challenges:
             value = completion_value(progress, challenge.key)
             if is_done(value):
                 done += 1
+                if channels:
+                    by_channel[credit_channel(progress, channels, challenge.key)] += 1
                 times.append(value if isinstance(value, str) else "true")
             else:
                 times.append("")
         assignment = leading.get(cohort_id) if cohort_id is not None else None
         standing = ["", "", "", ""]
         if assignment is not None:
-            status = status_of(assignment, progress, current, moment)
+            status = status_of(assignment, progress, current, moment, channels)
             standing = [
                 _csv_safe(status.title),
                 str(status.assigned),
@@ -531,6 +578,9 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             last_seen.isoformat(),
             *times,
             *standing,
+            str(by_channel[PAGE]),
+            str(by_channel[COLLECTION]),
+            str(by_channel[RESTORED]),
         ]
 
 

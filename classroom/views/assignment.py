@@ -40,7 +40,16 @@ ASSIGNED = {
                     "closed": {"type": "boolean", "description": "Past its due time."},
                     "id": {"type": "integer", "description": "As in `GET /api/challenges`."},
                     "name": {"type": "string"},
-                    "status": {"type": "boolean", "description": "Done by this session."},
+                    "status": {
+                        "type": "boolean",
+                        "description": (
+                            "Done by this session. Where the assignment counts the "
+                            "student's own client only, a challenge done with Try it, "
+                            "in the API docs, by the provided Postman collection or "
+                            "restored from saved progress is false until it is done "
+                            "from the student's own client."
+                        ),
+                    },
                     "late": {"type": "boolean", "description": "Done after the due time."},
                 },
                 "required": list(FIELDS),
@@ -86,7 +95,9 @@ class ChallengerAssignmentView(ApiView):
                 "status": challenge.key in status.done_keys,
                 "late": challenge.key in status.late_keys,
             }
-            for status in statuses_for(challenger.cohort_id, challenger.progress or {}, current)
+            for status in statuses_for(
+                challenger.cohort_id, challenger.progress or {}, current, challenger.credit_channels
+            )
             for challenge in status.challenges
         ]
         payload = Collection("assignedChallenges", "assignedChallenge", FIELDS, rows)
