@@ -54,6 +54,13 @@ class Challenger(models.Model):
     written by the API's tracking alone (with `last_seen`, in the statements that already
     write it), never by a page, a poll or the admin. Null when the session has sent none,
     or sent its last before the field existed (a page view then is no evidence of one).
+    `credit_channels` (NULL when empty) maps challenge key -> how that credit was earned,
+    for the credits not earned by the student's own client only (`"page"`: this site's Try it or API
+    docs; `"collection"`: the provided Postman collection; `"restored"`: a restored
+    progress payload; see `challenges.channels`). A key absent is the student's own
+    client, so the common credit writes nothing more. Written in the UPDATE that records
+    the credit and never changed after; a restore keeps the entries of the credits it
+    keeps and drops the others.
     """
 
     guid = models.CharField(primary_key=True, max_length=64)
@@ -71,6 +78,9 @@ class Challenger(models.Model):
     last_api_request = models.DateTimeField(
         "last API request", null=True, blank=True, editable=False, db_index=True
     )
+    # NULL until a credit needs an entry: a session read on every request decodes no JSON
+    # for it, and rows inserted by code older than the field are valid as they are.
+    credit_channels = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         db_table = "challenges_challenger"  # named when the app's label was "challenges"

@@ -15,6 +15,7 @@ from django.utils import timezone
 from challengers.models import Challenger
 from challengers.sessions import canonical_guid, create_challenger, mode
 from challenges.catalogue import active, known_keys, progress_status
+from challenges.channels import OWN, awaiting_own, confirmed, restored_channels, stored_channels
 from challenges.progress import fresh_misses, stamp, stored_misses
 from challenges.selectors import find_cohort
 from practiceapi.protocol.errors import ApiError
@@ -35,6 +36,8 @@ def record_progress(
     keys: Iterable[str],
     held: Iterable[str] = (),
     misses: Mapping[str, tuple[str, int, str]] | None = None,
+    channel: str = OWN,
+    own_again: Iterable[str] = (),
 ) -> bool:
     """Persist newly completed `keys` plus those `held` at arrival, and the near misses
     `misses` (key → (request line, status, reason)) of challenges still open, in one
@@ -44,15 +47,21 @@ def record_progress(
     The merges happen inside the database (`jsonb ||` / `json_patch`): progress with the
     existing entries winning, so two requests completing different challenges at once both
     land and a completion time is never overwritten; near misses with the new entries
-    winning, and a credited challenge's near miss removed in the same statement.
+    winning, and a credited challenge's near miss removed in the same statement. A
+    `channel` other than the student's own client (`challenges.channels`) is stored for
+    the keys the row's progress did not hold yet, in that statement too: a concurrent
+    request that credited the key first keeps its time and its channel. `own_again` are
+    keys credited by another channel that this request, of the student's own client, has
+    completed now: their entries keep the channel and add the time.
     """
     held = set(held)
     new = {key for key in keys if key not in challenger.progress} | held
-    if not new and not misses:
+    again = set(own_again) & awaiting_own(challenger.credit_channels) if own_again else ()
+    if not new and not misses and not again:
         return False
     now = timezone.now()
     fresh = fresh_misses(challenger, misses, new, now) if misses else {}
-    if not new and not fresh:
+    if not new and not fresh and not again:
         return False
     when = stamp(now)
     assignments: list[str] = []
@@ -65,6 +74,27 @@ def record_progress(
         else:
             assignments.append("progress = json_patch(%s, progress)")
         params.append(patch.decode())
+        if channel != OWN:
+            channels = orjson.dumps(dict.fromkeys(sorted(new), channel)).decode()
+            if vendor == "postgresql":
+                assignments.append(
+                    "credit_channels = COALESCE(credit_channels, '{}')"
+                    " || (%s::jsonb - ARRAY(SELECT jsonb_object_keys(progress)))"
+                )
+            else:
+                assignments.append(
+                    "credit_channels = json_patch(COALESCE(credit_channels, '{}'), (SELECT"
+                    " json_group_object(c.key, c.value) FROM json_each(%s) AS c"
+                    " WHERE c.key NOT IN (SELECT p.key FROM json_each(progress) AS p)))"
+                )
+            params.append(channels)
+    entries = confirmed(challenger.credit_channels, again, when) if again else {}
+    if entries:
+        if vendor == "postgresql":
+            assignments.append("credit_channels = COALESCE(credit_channels, '{}') || %s::jsonb")
+        else:
+            assignments.append("credit_channels = json_patch(COALESCE(credit_channels, '{}'), %s)")
+        params.append(orjson.dumps(entries).decode())
     # Every credited key, not only those seen here: a concurrent request may have stored one.
     removed = sorted(new)
     if fresh or removed:
@@ -83,6 +113,13 @@ def record_progress(
     sql = f"UPDATE {table} SET {', '.join(assignments)} WHERE guid = %s"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+    if new and channel != OWN:
+        unseen = {key for key in new if key not in challenger.progress or key in held}
+        challenger.credit_channels = stored_channels(challenger.credit_channels) | dict.fromkeys(
+            unseen, channel
+        )
+    if entries:
+        challenger.credit_channels = stored_channels(challenger.credit_channels) | entries
     for key in new:
         challenger.progress.setdefault(key, when)
     misses_now = {k: v for k, v in stored_misses(challenger).items() if k not in new} | fresh
@@ -169,9 +206,12 @@ def _adoptable_token(token: str, challenger: Challenger) -> bool:
 
 @transaction.atomic
 def restore_progress(challenger: Challenger, doc: dict[str, Any]) -> Challenger:
-    progress = progress_from_status(doc.get("challengeStatus", {}), challenger.progress)
-    Challenger.objects.filter(pk=challenger.pk).update(progress=progress)
+    previous = challenger.progress or {}
+    progress = progress_from_status(doc.get("challengeStatus", {}), previous)
+    channels = restored_channels(progress, previous, challenger.credit_channels) or None
+    Challenger.objects.filter(pk=challenger.pk).update(progress=progress, credit_channels=channels)
     challenger.progress = progress
+    challenger.credit_channels = channels
     _apply_secret(challenger, doc)
     return challenger
 

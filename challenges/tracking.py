@@ -22,6 +22,7 @@ from challengers.models import Challenger
 from challengers.request import SessionRequest
 from challengers.sessions import UNKNOWN_CHALLENGER, find_challenger, touch_api
 from challenges.catalogue import attempts, judge
+from challenges.channels import OWN, awaiting_own, request_channel
 from challenges.conditions import QUERY
 from challenges.declarations import Challenge
 from challenges.exchange import Exchange
@@ -138,8 +139,14 @@ def attempted(request: TrackedRequest) -> tuple[Challenge, ...]:
     return state.attempted
 
 
-def _open_for(request: TrackedRequest, challenger: Challenger) -> tuple[Challenge, ...]:
+def _open_for(
+    request: TrackedRequest, challenger: Challenger, awaiting: frozenset[str] = frozenset()
+) -> tuple[Challenge, ...]:
+    """The attempted challenges the session has not done, and those of `awaiting` (done,
+    but not by the student's own client, which this request is)."""
     progress = challenger.progress
+    if awaiting:
+        return tuple(c for c in attempted(request) if c.key not in progress or c.key in awaiting)
     return tuple(c for c in attempted(request) if c.key not in progress)
 
 
@@ -162,21 +169,41 @@ def track(request: TrackedRequest, response: HttpResponse) -> None:
         remember(request, response)
         return
     held = request.tracking.held if challenger is request.challenger else set()
+    # Where the request came from is read only when it matters: for what it credits, and
+    # for a session holding credits not earned by its own client (few do), which a
+    # request of its own client may complete again.
+    channel: str | None = None
+    awaiting = awaiting_own(challenger.credit_channels) if challenger.credit_channels else None
+    if awaiting:
+        channel = request_channel(request.META)
+        if channel != OWN:
+            awaiting = None
     # Read after the view: a restore may have replaced the session's progress.
-    open_now = _open_for(request, challenger)
+    open_now = _open_for(request, challenger, awaiting or frozenset())
     credited: set[str] = set()
+    again: set[str] | tuple[()] = ()
     misses: dict[str, tuple[str, int, str]] = {}
     if open_now:
         judgement = judge(exchange_for(request, response), open_now, sifted=True)
         credited = judgement.credited
+        if awaiting:
+            again = credited & awaiting
+            credited = credited - again
         if judgement.near_misses:
             line, status = request_line(request), response.status_code
-            misses = {key: (line, status, why) for key, why in judgement.near_misses.items()}
-    if not record_progress(challenger, credited, held, misses):
+            misses = {
+                key: (line, status, why)
+                for key, why in judgement.near_misses.items()
+                if not awaiting or key not in awaiting
+            }
+    if channel is None and (credited or held):
+        channel = request_channel(request.META)
+    if not record_progress(challenger, credited, held, misses, channel or OWN, again):
         touch_api(challenger)
     own = request.challenger
     if own is not None and challenger.guid == own.guid:
-        remember(request, response, held | credited, misses)
+        completed = held | credited
+        remember(request, response, completed.union(again) if again else completed, misses)
     else:
         remember(request, response)
 

@@ -27,6 +27,7 @@ from django.utils.timezone import now
 from challengers.models import Challenger, Cohort
 from challengers.sessions import lock_sessions, mode
 from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.channels import OWN, SOURCES, credit_channel, own_time
 from challenges.declarations import is_done
 from challenges.near_misses import open_near_misses
 from challenges.services import save_profile
@@ -64,6 +65,18 @@ def csv_response(text: str, filename: str) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- sessions
+
+
+def _done_how(progress: dict[str, Any], channels: Any, key: str) -> str:
+    """Where a done challenge was done from: `own client`, `Try it or the API docs`, …,
+    and when the student's own client did it too, if it did later."""
+    channel = credit_channel(progress, channels, key)
+    how = SOURCES[channel]
+    if channel != OWN:
+        own = own_time(progress, channels, key)
+        if own is not None:
+            how += f"; own client too, {format_time(parse_time(own)) or 'later'}"
+    return how
 
 
 class ProgressBandFilter(admin.SimpleListFilter):
@@ -167,6 +180,7 @@ class ChallengerAdmin(admin.ModelAdmin):
     def challenge_table(self, obj: Challenger) -> SafeString:
         current = mode()
         progress = obj.progress or {}
+        channels = obj.credit_channels
         rows = []
         for challenge in challenges_for(current):
             value = completion_value(progress, challenge.key)
@@ -178,17 +192,19 @@ class ChallengerAdmin(admin.ModelAdmin):
                     challenge.name,
                     "✓ Done" if done else "– Not done",
                     format_time(parse_time(value)) if done else "",
+                    _done_how(progress, channels, challenge.key) if done else "",
                 )
             )
         body = format_html_join(
             "",
-            '<tr class="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+            '<tr class="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
             rows,
         )
         return format_html(
             '<table class="cp-challenges"><thead><tr><th scope="col">ID</th>'
             '<th scope="col">Challenge</th><th scope="col">Done</th>'
-            '<th scope="col">Completed at</th></tr></thead><tbody>{}</tbody></table>',
+            '<th scope="col">Completed at</th><th scope="col">Done from</th></tr></thead>'
+            "<tbody>{}</tbody></table>",
             body,
         )
 

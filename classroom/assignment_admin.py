@@ -88,7 +88,7 @@ class AssignmentForm(forms.ModelForm):
 
     class Meta:
         model = Assignment
-        fields = ("cohort", "title", "opens_at", "due_at")
+        fields = ("cohort", "title", "opens_at", "due_at", "own_client_only")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -197,13 +197,33 @@ class ExtensionInline(admin.TabularInline):
 class AssignmentAdmin(admin.ModelAdmin):
     form = AssignmentForm
     inlines = (ExtensionInline,)
-    list_display = ("title", "cohort", "challenge_count", "opens", "due", "state")
+    list_display = (
+        "title",
+        "cohort",
+        "challenge_count",
+        "opens",
+        "due",
+        "own_client_only",
+        "state",
+    )
     list_filter = ("cohort",)
     list_select_related = ("cohort",)
     search_fields = ("title", "cohort__name", "cohort__code")
     ordering = ("cohort", "due_at")
     fieldsets = (
-        (None, {"fields": ("cohort", "title", "opens_at", "due_at", "earlier_marks")}),
+        (
+            None,
+            {
+                "fields": (
+                    "cohort",
+                    "title",
+                    "opens_at",
+                    "due_at",
+                    "earlier_marks",
+                    "own_client_only",
+                )
+            },
+        ),
         (
             "Challenges",
             {"fields": ("sections", "add_challenges", "remove_challenges", "chosen")},

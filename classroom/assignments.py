@@ -14,7 +14,7 @@ the API's other routes).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -29,6 +29,7 @@ from challenges.catalogue import (
     sections,
 )
 from challenges.catalogue.current import DEPRECATED_KEYS
+from challenges.channels import LABELS, OWN, credit_channel, own_time
 from challenges.declarations import Challenge, is_done
 from challenges.times import format_time
 from classroom.deadlines import (
@@ -116,10 +117,26 @@ class AssignmentStatus:
     assignment: Assignment
     deadline: Deadline
     challenges: tuple[Challenge, ...]
-    done_keys: frozenset[str]
+    done_keys: frozenset[str]  # done, and counted
     late_keys: frozenset[str]
     closed: bool  # past its due time
     mode: str
+    # Own-client-only assignments: done, but not from the student's own client, so not
+    # counted; key -> how it was done (`challenges.channels`).
+    uncounted: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def own_client_only(self) -> bool:
+        return self.assignment.own_client_only
+
+    @property
+    def uncounted_keys(self) -> frozenset[str]:
+        return frozenset(self.uncounted)
+
+    def uncounted_label(self, key: str) -> str:
+        """`done in Try it or the API docs`: how an uncounted challenge was done."""
+        channel = self.uncounted.get(key)
+        return f"done {LABELS[channel]}" if channel else ""
 
     @property
     def title(self) -> str:
@@ -156,9 +173,12 @@ class AssignmentStatus:
         return format_time(self.assignment.due_at)
 
     @property
-    def numbered(self) -> list[tuple[str, Challenge]]:
-        """Each assigned challenge with its display id."""
-        return [(display_id(c.key, self.mode), c) for c in self.challenges]
+    def numbered(self) -> list[tuple[str, Challenge, str]]:
+        """Each assigned challenge with its display id, and how it was done where that
+        does not count (`uncounted_label`; empty otherwise)."""
+        return [
+            (display_id(c.key, self.mode), c, self.uncounted_label(c.key)) for c in self.challenges
+        ]
 
     @property
     def next_open(self) -> Challenge | None:
@@ -172,6 +192,7 @@ class AssignmentStatus:
             "done": self.done,
             "assigned": self.assigned,
             "doneKeys": sorted(self.done_keys),
+            "uncounted": {key: self.uncounted_label(key) for key in sorted(self.uncounted)},
             "dueAt": self.due_at.isoformat() if self.due_at else None,
             "closed": self.closed,
         }
@@ -199,17 +220,30 @@ def status_of(
     progress: Mapping[str, Any],
     current_mode: str,
     moment: datetime | None = None,
+    channels: Any = None,
     *,
     deadline: Deadline,
 ) -> AssignmentStatus:
     """A session's standing in `assignment`, its credits judged against `deadline` (the
-    class's, or the student's own: `classroom.deadlines`)."""
+    class's, or the student's own: `classroom.deadlines`) and, for an assignment that
+    counts the student's own client only, by its `channels` (`Challenger.credit_channels`)."""
     challenges = assigned_challenges(assignment.challenges or (), current_mode)
     done: set[str] = set()
     late: set[str] = set()
+    uncounted: dict[str, str] = {}
+    own_only = assignment.own_client_only
     for challenge in challenges:
         value = completion_value(progress, challenge.key)
         if is_done(value):
+            if own_only and channels:
+                channel = credit_channel(progress, channels, challenge.key)
+                if channel != OWN:
+                    # Counted once the student's own client has done it too, and then
+                    # measured by when it did.
+                    value = own_time(progress, channels, challenge.key)
+                    if value is None:
+                        uncounted[challenge.key] = channel
+                        continue
             done.add(challenge.key)
             if is_late(value, deadline):
                 late.add(challenge.key)
@@ -222,11 +256,16 @@ def status_of(
         late_keys=frozenset(late),
         closed=deadline.due_at is not None and deadline.due_at <= moment,
         mode=current_mode,
+        uncounted=uncounted,
     )
 
 
 def statuses_for(
-    cohort_id: int | None, guid: str, progress: Mapping[str, Any], current_mode: str
+    cohort_id: int | None,
+    guid: str,
+    progress: Mapping[str, Any],
+    current_mode: str,
+    channels: Any = None,
 ) -> list[AssignmentStatus]:
     """A session's standing in each open assignment of its cohort, the leading one first,
     each judged against the session's own deadline."""
@@ -234,7 +273,9 @@ def statuses_for(
     found = open_assignments(cohort_id, moment, guid)
     classes = class_deadlines(found)
     return [
-        status_of(a, progress, current_mode, moment, deadline=student_deadline(a, classes))
+        status_of(
+            a, progress, current_mode, moment, channels, deadline=student_deadline(a, classes)
+        )
         for a in found
     ]
 
@@ -243,5 +284,9 @@ def statuses_of(challenger: Challenger, current_mode: str) -> list[AssignmentSta
     """`statuses_for` the session: what the curriculum's progress page and its status JSON
     show (registered with `challenges.assigned` when the app starts)."""
     return statuses_for(
-        challenger.cohort_id, challenger.guid, challenger.progress or {}, current_mode
+        challenger.cohort_id,
+        challenger.guid,
+        challenger.progress or {},
+        current_mode,
+        challenger.credit_channels,
     )

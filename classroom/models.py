@@ -36,6 +36,16 @@ class Assignment(models.Model):
     due_at = models.DateTimeField(
         null=True, blank=True, help_text="Empty: no due time. Credits after it are marked late."
     )
+    own_client_only = models.BooleanField(
+        "own client only",
+        default=False,
+        db_default=False,
+        help_text=(
+            "Count only the challenges students complete from their own client (Postman, "
+            "curl, code): not those done with Try it on their progress page or in the API "
+            "docs, by the provided Postman collection, or restored from saved progress."
+        ),
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for, completion_value, display_id
+from challenges.channels import COLLECTION, LABELS, OWN, PAGE, RESTORED, credit_channel, own_time
 from challenges.declarations import Challenge, is_done
 from challenges.near_misses import read_near_miss
 from challenges.selectors import percent
@@ -235,6 +236,8 @@ class ClassProgress:
 DONE_SYMBOL = "✓"
 LATE_SYMBOL = "L"
 NEAR_SYMBOL = "≈"
+UNCOUNTED_SYMBOL = "○"  # done, but not by the student's own client, which is all that counts
+UNCOUNTED_NOTE = "not counted: the assignment counts the student's own client only"
 # Activity is API requests (`Challenger.last_api_request`): a student's open progress page
 # or the instructor opening it is no sign of work. "Active" on the matrix; who counts for
 # "where the class is stuck"; a student counts as stalled who sent an API request in the
@@ -336,6 +339,20 @@ def _numbered(labels: list[str]) -> list[str]:
     return labels
 
 
+def _how(progress: Mapping[str, Any], channels: Any, key: str) -> tuple[str, Any]:
+    """What a done cell's title adds after its time (` in Try it or the API docs`, and
+    when the student's own client did it later), and the completion an assignment that
+    counts the student's own client only measures (None: it has not)."""
+    channel = credit_channel(progress, channels, key)
+    if channel == OWN:
+        return "", completion_value(progress, key)
+    own = own_time(progress, channels, key)
+    how = f" {LABELS[channel]}"
+    if own is not None:
+        how += f", from the student's own client {time_label(own) or 'later'}"
+    return how, own
+
+
 def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
     # The stamps this app writes sort as text; a restored payload holds booleans.
     stamps = [v for v in progress.values() if isinstance(v, str)]
@@ -365,6 +382,7 @@ def class_progress(
     assigned_keys = frozenset(c.key for c in assigned)
     deadline = class_deadlines([leading])[leading.pk] if leading and assigned else NO_DEADLINE
     extensions = extensions_for([leading.pk]) if leading and assigned else {}
+    own_only = bool(leading and leading.own_client_only)
     sessions = list(
         Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
@@ -375,6 +393,7 @@ def class_progress(
             "near_misses",
             "last_api_request",
             "created_at",
+            "credit_channels",
         )
     )
     # Made lately, not merely seen: a session a student made from their own client while
@@ -396,7 +415,7 @@ def class_progress(
     keys = [c.key for c in shown]
     active_students = 0
     labels = class_labels([name for _, name, *_ in sessions])
-    for (guid, name, progress, near_misses, last_api, created_at), label in zip(
+    for (guid, name, progress, near_misses, last_api, created_at, channels), label in zip(
         sessions, labels, strict=True
     ):
         progress = progress or {}
@@ -411,18 +430,31 @@ def class_progress(
         for index, key in enumerate(keys):
             value = completion_value(progress, key)
             if value is not None and is_done(value):
+                when = time_label(value) or "time unknown"
+                how, measured = "", value
+                if channels:
+                    # Only sessions with credits not from their own client look further.
+                    how, measured = _how(progress, channels, key)
+                if measured is None and own_only and key in assigned_keys:
+                    cells.append(
+                        f'<td class="cp-done cp-uncounted" title="#{ids[index]} done {when}'
+                        f'{how}; {UNCOUNTED_NOTE}">{UNCOUNTED_SYMBOL}</td>'
+                    )
+                    continue
+                if not own_only:
+                    measured = value
                 done += 1
                 counts[index] += 1
-                when = time_label(value) or "time unknown"
-                if key in assigned_keys and is_late(value, own_deadline):
+                if key in assigned_keys and is_late(measured, own_deadline):
                     late += 1
                     cells.append(
-                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
+                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}{how}, '
                         f'after the due time">{LATE_SYMBOL}</td>'
                     )
                 else:
                     cells.append(
-                        f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
+                        f'<td class="cp-done" title="#{ids[index]} done {when}{how}">'
+                        f"{DONE_SYMBOL}</td>"
                     )
             elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
                 reasons[index][near.reason] += 1
@@ -575,6 +607,8 @@ CSV_ASSIGNMENT = ("assignment", "assigned", "assigned_done", "late")
 # After every other column, so that the columns a spreadsheet already reads keep their
 # places: `last_seen` counts page views, this only the student's API requests.
 CSV_LAST = ("last_api_request",)
+# How many of the done challenges were not done by the student's own client.
+CSV_CHANNELS = ("done_in_page", "done_by_collection", "done_restored")
 
 
 def csv_challenge_header(challenge: Challenge, current_mode: str) -> str:
@@ -588,7 +622,9 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     (ISO-8601, empty when not done) under its id and name, then the session's standing in
     its cohort's leading open assignment (its title, how many challenges it assigns, how
     many of those are done, how many of those were done after the due time; empty without
-    one), then the time of its latest API request (ISO-8601, empty when none is known)."""
+    one), then the time of its latest API request (ISO-8601, empty when none is known),
+    then how many of the done challenges were done in this site's pages (Try it, the API
+    docs), by the provided collection and restored from saved progress."""
     current = mode()
     challenges = challenges_for(current)
     total = len(challenges)
@@ -597,6 +633,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         *(csv_challenge_header(c, current) for c in challenges),
         *CSV_ASSIGNMENT,
         *CSV_LAST,
+        *CSV_CHANNELS,
     ]
     rows: list[tuple[Any, ...]] = list(
         queryset.order_by("display_name", "guid").values_list(
@@ -608,20 +645,34 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             "last_seen",
             "cohort_id",
             "last_api_request",
+            "credit_channels",
         )
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
     deadlines = class_deadlines(leading.values())
     extensions = extensions_for(a.pk for a in leading.values())
-    for guid, name, cohort_code, progress, created_at, last_seen, cohort_id, last_api in rows:
+    for (
+        guid,
+        name,
+        cohort_code,
+        progress,
+        created_at,
+        last_seen,
+        cohort_id,
+        last_api,
+        channels,
+    ) in rows:
         progress = progress or {}
         times = []
         done = 0
+        by_channel: Counter[str] = Counter()
         for challenge in challenges:
             value = completion_value(progress, challenge.key)
             if is_done(value):
                 done += 1
+                if channels:
+                    by_channel[credit_channel(progress, channels, challenge.key)] += 1
                 times.append(value if isinstance(value, str) else "true")
             else:
                 times.append("")
@@ -629,7 +680,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         standing = ["", "", "", ""]
         if assignment is not None:
             deadline = deadlines[assignment.pk].extended_to(extensions.get((assignment.pk, guid)))
-            status = status_of(assignment, progress, current, moment, deadline=deadline)
+            status = status_of(assignment, progress, current, moment, channels, deadline=deadline)
             standing = [
                 _csv_safe(status.title),
                 str(status.assigned),
@@ -648,6 +699,9 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
             *times,
             *standing,
             last_api.isoformat() if last_api else "",
+            str(by_channel[PAGE]),
+            str(by_channel[COLLECTION]),
+            str(by_channel[RESTORED]),
         ]
 
 

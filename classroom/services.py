@@ -27,12 +27,13 @@ def merge_sessions(keep: str, other: str) -> Challenger:
 
     Nothing the instructor grades from is lost: every challenge either session completed
     is done in the kept one, at the earlier of the two completion times (a challenge done
-    before a due time stays on time); the near misses of challenges still open are kept,
-    the later of two for one challenge; the request history of `other` moves to `keep`;
-    the kept session's display name and class stay, taken from `other` where the kept one
-    has none; its last activity and last API request are the later of the two; an extension of `other`'s for an
-    assignment the kept one has none for becomes the kept one's. `other`'s todos and secret go
-    with it.
+    before a due time stays on time) and as that completion was done (own client, Try
+    it…); the near misses of challenges still open are kept, the later of two for one
+    challenge; the request history of `other` moves to `keep`; the kept session's display
+    name and class stay, taken from `other` where the kept one has none; its last activity
+    and last API request are the later of the two; an extension of `other`'s for an
+    assignment the kept one has none for becomes the kept one's. `other`'s todos and secret
+    go with it.
 
     Both rows are locked (in GUID order, as every deletion of sessions locks them) and
     read again under the lock, so a credit recorded meanwhile by either session's
@@ -50,8 +51,14 @@ def merge_sessions(keep: str, other: str) -> Challenger:
             raise MergeRefused("One of the two sessions no longer exists: nothing was merged.")
         kept, gone = locked[keep], locked[other]
         progress = united_progress(_mapping(kept.progress), _mapping(gone.progress))
+        channels = united_channels(
+            (_mapping(kept.progress), _mapping(kept.credit_channels)),
+            (_mapping(gone.progress), _mapping(gone.credit_channels)),
+            progress,
+        )
         changes: dict[str, Any] = {
             "progress": progress,
+            "credit_channels": channels or None,
             "near_misses": united_near_misses(
                 _mapping(kept.near_misses), _mapping(gone.near_misses), progress
             ),
@@ -97,6 +104,21 @@ def _earlier(first: Any, second: Any) -> Any:
     if second_at is None:
         return first
     return second if second_at < first_at else first
+
+
+def united_channels(
+    kept: tuple[Mapping[str, Any], Mapping[str, Any]],
+    other: tuple[Mapping[str, Any], Mapping[str, Any]],
+    progress: Mapping[str, Any],
+) -> dict[str, Any]:
+    """How each challenge of the united `progress` was done: as the session whose completion
+    it kept did it (each of `kept` and `other` is a session's progress and channels)."""
+    united: dict[str, Any] = {}
+    for key, value in progress.items():
+        done, channels = kept if kept[0].get(key) == value else other
+        if key in channels and done.get(key) == value:
+            united[key] = channels[key]
+    return united
 
 
 def united_near_misses(

@@ -14,6 +14,9 @@ Scripts, in the collection itself so that any client running it behaves the same
   `xAuthToken` (the Bearer token of the secret note's requests);
 * every other request is stopped before it is sent, with a message saying what to do,
   while `xChallenger` is empty or an unresolved `{{…}}`;
+* every request carries `X-Challenges-Client: collection` (`CLIENT_HEADER`), and so does
+  the GET a PUT's script sends: the mark that tells the server a credit was earned by the
+  provided collection, not by requests the student wrote (which do not carry it);
 * a PUT on a session's own resource (`{guid}` in its path) sends back what the GET on the
   same path answers, so that running the whole collection restores a session's progress
   and todos as they were instead of overwriting them with an example.
@@ -47,6 +50,16 @@ STORED_HEADERS = {"X-CHALLENGER": SESSION_VARIABLE, "X-AUTH-TOKEN": TOKEN_VARIAB
 GUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 METHODS = ("get", "head", "post", "put", "patch", "delete", "options", "trace")
 FILENAME = "api-challenges.postman_collection.json"
+# The mark every request of the collection sends: challenges it completes are credited as
+# done "by the provided collection" (the curriculum reads it), so an instructor can tell
+# them from the student's own requests.
+CLIENT_HEADER = "X-Challenges-Client"
+COLLECTION_MARK = "collection"
+CLIENT_HEADER_DESCRIPTION = (
+    "Marks this request as one of the provided collection's: a challenge it completes "
+    "shows as done by the collection, not by your own client. Requests you write "
+    "yourself do not send it."
+)
 
 Document = dict[str, Any]
 
@@ -73,7 +86,7 @@ def round_trip_script(get_path: str) -> list[str]:
         f'    url: pm.variables.replaceIn("{{{{baseUrl}}}}{get_path}"),',
         '    method: "GET",',
         f'    header: {{"X-CHALLENGER": pm.variables.replaceIn("{{{{{SESSION_VARIABLE}}}}}"), '
-        '"Accept": "application/json"},',
+        f'"Accept": "application/json", "{CLIENT_HEADER}": "{COLLECTION_MARK}"}},',
         "}, function (error, response) {",
         "    if (!error && response.code === 200) {",
         '        pm.request.body.update({mode: "raw", raw: response.text()});',
@@ -151,7 +164,10 @@ def collection(
                 "Every operation of this server's OpenAPI documents. Set the collection "
                 f"variable `{SESSION_VARIABLE}` to your session's GUID, or send "
                 "`POST /api/challenger` first: it stores the new session there. Requests "
-                "without a session are stopped before they are sent."
+                "without a session are stopped before they are sent. Every request sends "
+                f"`{CLIENT_HEADER}: {COLLECTION_MARK}`: what it completes shows as done by "
+                "the provided collection, for you and your instructor; requests you write "
+                "yourself count as your own work."
             ),
             "schema": SCHEMA_URL,
         },
@@ -179,7 +195,9 @@ def _item(
     creates_session = (method, path) == SESSION_CREATE
     security = operation.get("security") or [{}]
     takes_session = any(SESSION_SCHEME in alternative for alternative in security)
-    headers: list[dict[str, Any]] = []
+    headers: list[dict[str, Any]] = [
+        {"key": CLIENT_HEADER, "value": COLLECTION_MARK, "description": CLIENT_HEADER_DESCRIPTION}
+    ]
     if takes_session:
         headers.append({"key": "X-CHALLENGER", "value": f"{{{{{SESSION_VARIABLE}}}}}"})
     path_values: dict[str, str] = {}

@@ -43,7 +43,16 @@ ASSIGNED = {
                     "closed": {"type": "boolean", "description": "Past its due time."},
                     "id": {"type": "integer", "description": "As in `GET /api/challenges`."},
                     "name": {"type": "string"},
-                    "status": {"type": "boolean", "description": "Done by this session."},
+                    "status": {
+                        "type": "boolean",
+                        "description": (
+                            "Done by this session. Where the assignment counts the "
+                            "student's own client only, a challenge done with Try it, "
+                            "in the API docs, by the provided Postman collection or "
+                            "restored from saved progress is false until it is done "
+                            "from the student's own client."
+                        ),
+                    },
                     "late": {
                         "type": "boolean",
                         "description": (
@@ -96,7 +105,11 @@ class ChallengerAssignmentView(ApiView):
                 "late": challenge.key in status.late_keys,
             }
             for status in statuses_for(
-                challenger.cohort_id, challenger.guid, challenger.progress or {}, current
+                challenger.cohort_id,
+                challenger.guid,
+                challenger.progress or {},
+                current,
+                challenger.credit_channels,
             )
             for challenge in status.challenges
         ]

@@ -42,12 +42,23 @@
       if (count) count.textContent = String(data.done);
       var bar = card.querySelector("[data-assignment-bar]");
       if (bar) bar.value = data.done;
+      var uncounted = data.uncounted || {};
       card.querySelectorAll("[data-assigned-key]").forEach(function (item) {
-        var isDone = !!done[item.getAttribute("data-assigned-key")];
+        var key = item.getAttribute("data-assigned-key");
+        var isDone = !!done[key];
+        // Done, but not from the student's own client, where only that counts.
+        var how = isDone ? "" : (uncounted[key] || "");
         item.classList.toggle("is-done", isDone);
-        item.classList.toggle("is-todo", !isDone);
-        item.querySelector(".mark").textContent = isDone ? "\u2713" : "\u25CB";
-        item.querySelector("[data-assigned-state]").textContent = isDone ? " (done)" : " (not done)";
+        item.classList.toggle("is-uncounted", !!how);
+        item.classList.toggle("is-todo", !isDone && !how);
+        item.querySelector(".mark").textContent = isDone ? "\u2713" : (how ? "\u25CC" : "\u25CB");
+        item.querySelector("[data-assigned-state]").textContent =
+          isDone ? " (done)" : (how ? " (not counted yet)" : " (not done)");
+        var note = item.querySelector("[data-assigned-uncounted]");
+        if (note) {
+          note.textContent = how ? how + ": not counted yet, send it from your own client" : "";
+          note.hidden = !how;
+        }
       });
     });
     tick();

@@ -187,3 +187,21 @@ def test_merging_keeps_the_students_extension_and_latest_api_request(
     merge(admin_client, [keep, other], post="yes", keep=keep)
     assert list(Extension.objects.values_list("challenger_id", flat=True)) == [keep]
     assert Challenger.objects.get(pk=keep).last_api_request == latest
+
+
+def test_merging_keeps_how_each_kept_completion_was_done(
+    admin_client: DjangoClient, client: Client
+) -> None:
+    keep, other = session(client), session(client)
+    Challenger.objects.filter(pk=keep).update(
+        progress={"GET_TODOS": LATE, "GET_CHALLENGES": EARLY},
+        credit_channels={"GET_TODOS": "page"},
+    )
+    Challenger.objects.filter(pk=other).update(
+        progress={"GET_TODOS": EARLY, "GET_CHALLENGES": LATE},
+        credit_channels={"GET_TODOS": "collection", "GET_CHALLENGES": "collection"},
+    )
+    merge(admin_client, [keep, other], post="yes", keep=keep)
+    # Each at its earlier completion: GET_TODOS the other's, by the collection;
+    # GET_CHALLENGES the kept one's, from the student's own client (no entry).
+    assert Challenger.objects.get(pk=keep).credit_channels == {"GET_TODOS": "collection"}

@@ -122,6 +122,7 @@ def test_the_status_json_follows_the_assignment(client: Client, cohort: Cohort) 
             "done": 0,
             "assigned": 3,
             "doneKeys": [],
+            "uncounted": {},
             "dueAt": None,
             "closed": False,
         }

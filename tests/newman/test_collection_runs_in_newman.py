@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from practiceapi.server.harness import Server, scratch_database
+from practiceapi.server.harness import Server, manage, scratch_database
 from tests.reliability.server import request
 
 HERE = Path(__file__).resolve().parent
@@ -141,6 +141,26 @@ def test_the_requests_complete_their_challenges(run: dict[str, Any], server: Ser
     progress = request(server, "GET", f"/api/challenger/{guid}").json()["challengeStatus"]
     done = {key for key, value in progress.items() if value}
     assert sorted(COMPLETED - done) == []
+
+
+def test_every_credit_of_the_run_is_the_collections(run: dict[str, Any], server: Server) -> None:
+    # Every request the collection sends, the GETs its scripts send included, carries its
+    # mark: nothing it completes passes for the student's own work.
+    guid = header(run["executions"][0], "X-CHALLENGER")
+    read = (
+        "import json; from challengers.models import Challenger; "
+        f"s = Challenger.objects.get(guid='{guid}'); "
+        "print(json.dumps([sorted(s.progress), s.credit_channels]))"
+    )
+    output = manage(server.database_url, "shell", "-c", read)
+    done, channels = json.loads(output.strip().splitlines()[-1])
+    assert set(done) >= COMPLETED
+    # Another test's own request may have done one again since: it keeps its channel.
+    channel = {
+        key: entry.get("channel") if isinstance(entry, dict) else entry
+        for key, entry in channels.items()
+    }
+    assert channel == dict.fromkeys(done, "collection")
 
 
 def test_without_a_session_requests_are_stopped_unsent(
