@@ -93,6 +93,6 @@ def test_the_csv_counts_the_credits_of_each_channel_after_its_other_columns(
     assert reply.status_code == 200  # GET_TODO
     header, row = csv_table(admin_client, cohort)
     assert header[-3:] == ["done_in_page", "done_by_collection", "done_restored"]
-    assert header[-7:-3] == ["assignment", "assigned", "assigned_done", "late"]
+    assert header[-8:-4] == ["assignment", "assigned", "assigned_done", "late"]
     assert row[3] == "4"  # with the session's creation, from its own client
     assert row[-3:] == ["2", "1", "0"]

@@ -150,15 +150,15 @@ def test_the_last_column_is_empty_for_a_session_with_no_api_request(
     admin_client: Client, make_session
 ) -> None:
     header, row = table(export(admin_client, make_session(1).guid))
-    assert header[-1] == "last_api_request"
-    assert row[-1] == ""
+    assert header[-4] == "last_api_request"
+    assert row[-4] == ""
 
 
-def test_the_last_column_holds_the_time_of_the_latest_api_request(
+def test_a_column_holds_the_time_of_the_latest_api_request(
     admin_client: Client, client, guid: str
 ) -> None:
     assert client.get("/api/todos", headers={"X-CHALLENGER": guid}).status_code == 200
     row = table(export(admin_client, guid))[1]
-    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00", row[-1]), row[-1]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00", row[-4]), row[-4]
     sent = Challenger.objects.get(pk=guid).last_api_request
-    assert datetime.fromisoformat(row[-1]) == sent
+    assert datetime.fromisoformat(row[-4]) == sent
