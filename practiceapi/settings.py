@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # LTI 1.3 (django-lti): LMS registrations, the tool's keys, and what launches told us.
+    "lti_tool",
     "practiceapi",
     # Apps in dependency order: sessions, then what builds on them, then the curriculum,
     # then the classroom an instructor runs.
