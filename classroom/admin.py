@@ -34,6 +34,8 @@ from classroom import (
     assignment_admin,  # noqa: F401 - registers the assignments' admin
     class_view,
 )
+from classroom.lti import admin as lti_admin  # noqa: F401 - registers the LTI grades' admin
+from classroom.models import CohortInstructor
 from classroom.reports import (
     band_by_slug,
     bands,
@@ -42,6 +44,13 @@ from classroom.reports import (
     percent,
     progress_csv,
     total_count,
+)
+from classroom.teaching import (
+    TaughtCohortFilter,
+    sees_every_cohort,
+    teach,
+    visible_cohorts,
+    visible_sessions,
 )
 from history.admin import recent_requests_section
 from secrets_app.models import Secret
@@ -91,7 +100,11 @@ class ChallengerAdmin(admin.ModelAdmin):
         "created_at",
     )
     list_display_links = ("guid",)
-    list_filter = ("cohort", ProgressBandFilter, ("last_seen", admin.DateFieldListFilter))
+    list_filter = (
+        ("cohort", TaughtCohortFilter),
+        ProgressBandFilter,
+        ("last_seen", admin.DateFieldListFilter),
+    )
     list_select_related = ("cohort",)
     search_fields = ("guid", "display_name")
     ordering = ("-last_seen",)
@@ -122,6 +135,15 @@ class ChallengerAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sessions are created by students (POST /api/challenger)
+
+    # Lists, pages, the object history, actions and the CSV all start here.
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Challenger]:
+        return visible_sessions(request, super().get_queryset(request))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "cohort":
+            kwargs["queryset"] = visible_cohorts(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     # Deleting sessions locks them first, as the API's writers do (`lock_sessions`).
     def delete_model(self, request: HttpRequest, obj: Challenger) -> None:
@@ -240,6 +262,38 @@ class Students(TypedDict):
     students: int
 
 
+@admin.register(CohortInstructor)
+class CohortInstructorAdmin(admin.ModelAdmin):
+    """Who teaches which cohort, by hand; superusers only (an LTI instructor launch adds its
+    own row). A row of its own rather than a part of the cohort's form, so that the cohort
+    form posts what it always posted."""
+
+    list_display = ("cohort", "user")
+    list_filter = ("cohort",)
+    list_select_related = ("cohort", "user")
+    search_fields = ("cohort__name", "cohort__code", "user__username")
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return sees_every_cohort(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return sees_every_cohort(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "user":
+            kwargs["queryset"] = db_field.related_model.objects.filter(is_staff=True)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
 @admin.register(Cohort)
 class CohortAdmin(admin.ModelAdmin):
     list_display = ("name", "code", "student_count", "created_at", "class_progress_link")
@@ -251,7 +305,13 @@ class CohortAdmin(admin.ModelAdmin):
     readonly_fields = ("created_at",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Cohort]:
-        return super().get_queryset(request).annotate(students=Count("challengers"))
+        cohorts = visible_cohorts(request, super().get_queryset(request))
+        return cohorts.annotate(students=Count("challengers"))
+
+    def save_model(self, request: HttpRequest, obj: Cohort, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            teach(request, obj)
 
     @admin.display(description="students", ordering="students")
     def student_count(self, obj: WithAnnotations[Cohort, Students]) -> SafeString:
@@ -308,7 +368,7 @@ class CohortAdmin(admin.ModelAdmin):
     def _cohort(self, request: HttpRequest, object_id: str) -> Cohort:
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return get_object_or_404(Cohort, pk=object_id)
+        return get_object_or_404(visible_cohorts(request), pk=object_id)
 
     def class_progress_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Students × challenges for one cohort, updating itself (classroom.class_view)."""

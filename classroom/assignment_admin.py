@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -14,7 +16,9 @@ from django.utils.safestring import SafeString
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for, display_id, sections
 from classroom.assignments import assigned_challenges, section_keys
-from classroom.models import Assignment
+from classroom.lti.grades import resend_assignment
+from classroom.models import Assignment, LtiLinkedAssignment
+from classroom.teaching import TaughtCohortFilter, visible_assignments, visible_cohorts
 
 
 def _section_choices(current_mode: str) -> list[tuple[str, str]]:
@@ -111,7 +115,7 @@ class AssignmentForm(forms.ModelForm):
 class AssignmentAdmin(admin.ModelAdmin):
     form = AssignmentForm
     list_display = ("title", "cohort", "challenge_count", "opens_at", "due_at", "state")
-    list_filter = ("cohort",)
+    list_filter = (("cohort", TaughtCohortFilter),)
     list_select_related = ("cohort",)
     search_fields = ("title", "cohort__name", "cohort__code")
     ordering = ("cohort", "due_at")
@@ -123,9 +127,40 @@ class AssignmentAdmin(admin.ModelAdmin):
         ),
     )
     readonly_fields = ("chosen",)
+    actions = ["send_grades_now"]
 
     class Media:
         css = {"all": ("dashboard/class_progress.css",)}
+
+    # A staff account that is not a superuser: the assignments of the cohorts it teaches.
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Assignment]:
+        return visible_assignments(request, super().get_queryset(request))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "cohort":
+            kwargs["queryset"] = visible_cohorts(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.action(description="Send all grades of the selected assignments to the LMS now")
+    def send_grades_now(self, request: HttpRequest, queryset: QuerySet[Assignment]) -> None:
+        links = LtiLinkedAssignment.objects.filter(assignment__in=queryset).exclude(
+            line_item_url=""
+        )
+        link_ids = list(links.values_list("pk", flat=True))
+        if not link_ids:
+            self.message_user(
+                request,
+                "None of these assignments is linked to an LMS grade column: an LMS link with "
+                "the custom parameter assignment, launched once, links one.",
+                messages.WARNING,
+            )
+            return
+        count = resend_assignment(link_ids)
+        self.message_user(
+            request,
+            f"{count} grade{'s' if count != 1 else ''} will be posted to the LMS within a minute.",
+            messages.SUCCESS,
+        )
 
     @admin.display(description="challenges")
     def challenge_count(self, obj: Assignment) -> int:

@@ -28,8 +28,9 @@ from django.utils.safestring import SafeString, mark_safe
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for
-from classroom.models import Assignment
+from classroom.models import Assignment, CohortInstructor
 from classroom.reports import ClassProgress, class_progress
+from classroom.teaching import sees_every_cohort
 
 NAME_MODES = ("full", "initials", "hidden")
 POLL_SECONDS = 5
@@ -198,9 +199,21 @@ def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
 
 
 def cohort_page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
-    """The cohort's admin page: its join link and QR code, and its assignments."""
-    return {
+    """The cohort's admin page: its join link and QR code, its assignments, and for a
+    superuser who teaches it."""
+    context = {
         **join_context(request, cohort),
         "cohort_assignments": list(Assignment.objects.filter(cohort=cohort)),
         "add_assignment_url": reverse("admin:classroom_assignment_add") + f"?cohort={cohort.pk}",
     }
+    if sees_every_cohort(request):
+        teachers = CohortInstructor.objects.filter(cohort=cohort).select_related("user")
+        context["cohort_instructors"] = [row.user.get_username() for row in teachers]
+        context["instructors_url"] = (
+            reverse("admin:classroom_cohortinstructor_changelist")
+            + f"?cohort__id__exact={cohort.pk}"
+        )
+        context["add_instructor_url"] = (
+            reverse("admin:classroom_cohortinstructor_add") + f"?cohort={cohort.pk}"
+        )
+    return context

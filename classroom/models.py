@@ -156,3 +156,36 @@ class LtiLinkedAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.resource_link} -> {self.assignment}"
+
+
+class LtiGrade(models.Model):
+    """One LTI learner's score on one linked assignment: the score as last computed from
+    their progress (`score_given` of `score_maximum`, first seen at `scored_at`) and what was
+    last posted to the LMS's line item, when, and the last error. `classroom.lti.grades`
+    keeps it: a score moves forward only (a computation older than the row's is dropped),
+    one process at a time posts a row (`claimed_until`), and a failed post is tried again at
+    `next_try_at`, later after each failure."""
+
+    learner = models.ForeignKey(LtiLearner, on_delete=models.CASCADE, related_name="grades")
+    link = models.ForeignKey(LtiLinkedAssignment, on_delete=models.CASCADE, related_name="grades")
+    score_given = models.PositiveIntegerField()
+    score_maximum = models.PositiveIntegerField()
+    scored_at = models.DateTimeField()
+    sent_given = models.PositiveIntegerField(null=True, blank=True)
+    sent_maximum = models.PositiveIntegerField(null=True, blank=True)
+    sent_scored_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=500, blank=True)
+    failures = models.PositiveIntegerField(default=0)
+    next_try_at = models.DateTimeField(db_index=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "link"], name="one_grade_per_learner_and_link"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.score_given}/{self.score_maximum}"

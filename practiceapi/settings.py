@@ -358,6 +358,11 @@ APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip
 APICHALLENGES_HISTORY_BATCH_SECONDS = float(
     os.environ.get("APICHALLENGES_HISTORY_BATCH_SECONDS", "1") or "1"
 )
+# Seconds between the passes of each process's LTI grade thread (classroom/lti/grades.py),
+# which posts changed scores to the LMS; 0: no thread (`manage.py lti_send_grades` posts).
+APICHALLENGES_LTI_GRADE_SECONDS = float(
+    os.environ.get("APICHALLENGES_LTI_GRADE_SECONDS", "20") or "20"
+)
 # The whole request history's cap, in MB of stored entries; past it the oldest go first
 # (history/writer.py). 0 = no cap. 200 MB holds a full history (100 requests) of
 # some 4,000 sessions at the classroom's 510 bytes a request, and fits a small host's disk.

@@ -70,6 +70,41 @@ class Migration(migrations.Migration):
             ],
         ),
         migrations.CreateModel(
+            name="LtiLearner",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "challenger",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lti_learner",
+                        to="challengers.challenger",
+                    ),
+                ),
+                (
+                    "cohort",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lti_learners",
+                        to="challengers.cohort",
+                    ),
+                ),
+                (
+                    "lti_user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sessions",
+                        to="lti_tool.ltiuser",
+                    ),
+                ),
+            ],
+        ),
+        migrations.CreateModel(
             name="LtiLinkedAssignment",
             fields=[
                 (
@@ -93,6 +128,44 @@ class Migration(migrations.Migration):
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="linked_assignment",
                         to="lti_tool.ltiresourcelink",
+                    ),
+                ),
+            ],
+        ),
+        migrations.CreateModel(
+            name="LtiGrade",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("score_given", models.PositiveIntegerField()),
+                ("score_maximum", models.PositiveIntegerField()),
+                ("scored_at", models.DateTimeField()),
+                ("sent_given", models.PositiveIntegerField(blank=True, null=True)),
+                ("sent_maximum", models.PositiveIntegerField(blank=True, null=True)),
+                ("sent_scored_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("last_error", models.CharField(blank=True, max_length=500)),
+                ("failures", models.PositiveIntegerField(default=0)),
+                ("next_try_at", models.DateTimeField(db_index=True)),
+                ("claimed_until", models.DateTimeField(blank=True, null=True)),
+                (
+                    "learner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="grades",
+                        to="classroom.ltilearner",
+                    ),
+                ),
+                (
+                    "link",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="grades",
+                        to="classroom.ltilinkedassignment",
                     ),
                 ),
             ],
@@ -173,47 +246,17 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
-        migrations.CreateModel(
-            name="LtiLearner",
-            fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "challenger",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="lti_learner",
-                        to="challengers.challenger",
-                    ),
-                ),
-                (
-                    "cohort",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="lti_learners",
-                        to="challengers.cohort",
-                    ),
-                ),
-                (
-                    "lti_user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="sessions",
-                        to="lti_tool.ltiuser",
-                    ),
-                ),
-            ],
-            options={
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("lti_user", "cohort"), name="one_session_per_lms_user_and_cohort"
-                    )
-                ],
-            },
+        migrations.AddConstraint(
+            model_name="ltilearner",
+            constraint=models.UniqueConstraint(
+                fields=("lti_user", "cohort"), name="one_session_per_lms_user_and_cohort"
+            ),
+        ),
+        migrations.AddConstraint(
+            model_name="ltigrade",
+            constraint=models.UniqueConstraint(
+                fields=("learner", "link"), name="one_grade_per_learner_and_link"
+            ),
         ),
         migrations.RunPython(teachers_keep_their_classes, migrations.RunPython.noop),
     ]
