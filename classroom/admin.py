@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -35,6 +35,7 @@ from classroom import (
     class_view,
 )
 from classroom.lti import admin as lti_admin  # noqa: F401 - registers the LTI grades' admin
+from classroom.lti import course
 from classroom.models import CohortInstructor
 from classroom.reports import (
     band_by_slug,
@@ -358,6 +359,16 @@ class CohortAdmin(admin.ModelAdmin):
                 name=f"{named}_csv",
             ),
             path(
+                "<path:object_id>/progress/roster/",
+                wrap(self.class_progress_roster),
+                name=f"{named}_roster",
+            ),
+            path(
+                "<path:object_id>/progress/lms-link/",
+                wrap(self.class_progress_lms_link),
+                name=f"{named}_lms_link",
+            ),
+            path(
                 "<path:object_id>/progress/student/<str:key>/",
                 wrap(self.class_progress_student),
                 name=f"{named}_student",
@@ -390,6 +401,40 @@ class CohortAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         """A student's row on the class page links here, by a key that is not the GUID."""
         return class_view.student_redirect(self._cohort(request, object_id), key)
+
+    def _lms_action(self, request: HttpRequest, object_id: str) -> Cohort:
+        if request.method != "POST":
+            raise PermissionDenied
+        cohort = self._cohort(request, object_id)
+        if not self.has_change_permission(request, cohort):
+            raise PermissionDenied
+        return cohort
+
+    def class_progress_roster(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The class page's "Import the roster": the LMS courses' members, read now."""
+        cohort = self._lms_action(request, object_id)
+        try:
+            read = course.import_roster(cohort)
+        except course.CourseRefused as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+        else:
+            self.message_user(request, f"The LMS roster lists {read} people.", messages.SUCCESS)
+        return HttpResponseRedirect(class_view.progress_url(cohort))
+
+    def class_progress_lms_link(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The class page's form tying an LMS link of the course to an assignment."""
+        cohort = self._lms_action(request, object_id)
+        try:
+            link = course.tie_link(
+                cohort,
+                request.POST.get("resource_link", "")[:20],
+                request.POST.get("assignment", "")[:20],
+            )
+        except course.CourseRefused as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+        else:
+            self.message_user(request, f"Saved what {link} is tied to.", messages.SUCCESS)
+        return HttpResponseRedirect(class_view.progress_url(cohort))
 
     def class_progress_csv(self, request: HttpRequest, object_id: str) -> HttpResponse:
         cohort = self._cohort(request, object_id)

@@ -181,6 +181,7 @@ class LtiGrade(models.Model):
     claimed_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = "LTI grade"
         constraints = [
             models.UniqueConstraint(
                 fields=["learner", "link"], name="one_grade_per_learner_and_link"

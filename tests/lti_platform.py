@@ -3,7 +3,8 @@ and Assignment and Grade Services specifications, not from the tool's code: its 
 key (jwcrypto, as pylti1p3 uses) published at a key set URL, an OIDC authentication
 endpoint (a function here: the test's browser carries its answer to the tool), a token
 endpoint that checks the tool's signed client assertion against the tool's key set, and
-a line item's scores endpoint that records what it is sent. The HTTP endpoints are served
+a line item's scores endpoint that records what it is sent, and the course's membership
+(roster) endpoint. The HTTP endpoints are served
 by a thread on loopback."""
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class FakePlatform:
     scores: list[dict[str, Any]] = field(default_factory=list)
     tokens_issued: list[dict[str, Any]] = field(default_factory=list)
     tool_keys: Any = None
+    members: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def urls(self) -> dict[str, str]:
@@ -103,6 +105,10 @@ class FakePlatform:
                 if names is not None
                 else {"name": "Ada Lovelace", "given_name": "Ada", "family_name": "Lovelace"}
             ),
+            NRPS: {
+                "context_memberships_url": f"{self.base}/courses/101/memberships",
+                "service_versions": ["2.0"],
+            },
             AGS: {
                 "scope": [SCORE_SCOPE],
                 "lineitems": f"{self.base}/courses/101/lineitems",
@@ -158,6 +164,10 @@ class FakePlatform:
         self.tokens_issued.append({"token": token, "scope": form.get("scope", "")})
         return 200, {"access_token": token, "token_type": "Bearer", "expires_in": 3600}
 
+    def authorized(self, header: str) -> bool:
+        bearer = header.removeprefix("Bearer ")
+        return any(issued["token"] == bearer for issued in self.tokens_issued)
+
     def serve(self) -> ThreadingHTTPServer:
         platform = self
 
@@ -176,8 +186,14 @@ class FakePlatform:
             def do_GET(self) -> None:
                 if self.path == "/jwks":
                     self.answer(200, platform.public_keys())
+                elif self.path == "/courses/101/memberships" and not platform.down:
+                    if not platform.authorized(self.headers.get("Authorization", "")):
+                        self.answer(401, {})
+                        return
+                    roster = {"id": platform.base + self.path, "members": platform.members}
+                    self.answer(200, {**roster, "context": COURSE})
                 else:
-                    self.answer(404, {})
+                    self.answer(404 if not platform.down else 503, {})
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
@@ -188,8 +204,7 @@ class FakePlatform:
                     form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
                     self.answer(*platform.grant(form))
                     return
-                bearer = self.headers.get("Authorization", "").removeprefix("Bearer ")
-                if not any(t["token"] == bearer for t in platform.tokens_issued):
+                if not platform.authorized(self.headers.get("Authorization", "")):
                     self.answer(401, {})
                     return
                 platform.scores.append(

@@ -28,7 +28,6 @@ import logging
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -217,6 +216,7 @@ class Sender:
     def __init__(self) -> None:
         self.started = False
         self.lock = threading.Lock()
+        self.stopping = threading.Event()  # set: the thread ends after its current pass
 
     def start(self) -> None:
         with self.lock:
@@ -239,8 +239,7 @@ class Sender:
                 signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
     def run(self, interval: float) -> None:
-        while True:
-            time.sleep(interval)
+        while not self.stopping.wait(interval):
             try:
                 sync()
             except Exception:

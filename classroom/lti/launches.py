@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission, User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
-from lti_tool.models import LtiContext, LtiLaunch, LtiMembership, LtiUser
+from lti_tool.models import LtiContext, LtiLaunch, LtiLineItem, LtiMembership, LtiUser
 from lti_tool.utils import sync_data_from_launch
 
 from challengers.models import Challenger, Cohort
@@ -45,6 +45,7 @@ INSTRUCTOR_PERMISSIONS = (
 )
 CODE_MAX = 40  # Cohort.code
 COHORT_NAME_MAX = 100  # Cohort.name
+URL_MAX = 200  # django-lti's line item URL column
 CUSTOM_MAX = 100  # a custom parameter longer than any code or title here is refused
 
 
@@ -119,7 +120,20 @@ def _link_assignment(launch: LtiLaunch, cohort: Cohort) -> None:
     title = _custom(launch, "assignment")
     ags = launch.ags_claim if isinstance(launch.ags_claim, dict) else {}
     line_item = ags.get("lineitem", "")
-    line_item = line_item if isinstance(line_item, str) and len(line_item) <= 500 else ""
+    line_item = line_item if isinstance(line_item, str) and len(line_item) <= URL_MAX else ""
+    if line_item:
+        # The link's grade column, kept with django-lti's model so that an instructor can
+        # tie the link to an assignment on the class page later. The AGS claim does not
+        # say the column's maximum; the scores posted carry their own.
+        LtiLineItem.objects.update_or_create(
+            url=line_item,
+            defaults={
+                "context": launch.context,
+                "resource_link": launch.resource_link,
+                "label": (launch.resource_link.title or "API Challenges")[:255],
+                "maximum_score": 0,
+            },
+        )
     if not title:
         existing = LtiLinkedAssignment.objects.filter(resource_link=launch.resource_link)
         if line_item:

@@ -169,6 +169,9 @@ class Migration(migrations.Migration):
                     ),
                 ),
             ],
+            options={
+                "verbose_name": "LTI grade",
+            },
         ),
         migrations.CreateModel(
             name="CohortInstructor",

@@ -170,6 +170,7 @@ def test_the_admin_shows_the_score_sent_and_the_last_error(
     api(student, "/api/todos")
     grades.sync(later(1))
     html = admin_client.get("/admin/classroom/ltigrade/").content.decode()
+    assert "Select LTI grade to view" in html
     assert "Ada Lovelace" in html and "Week 1 (Monday morning)" in html
     assert '<td class="field-score_now">2/2</td>' in html
     assert '<td class="field-score_sent">1/2</td>' in html
