@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission, User
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.text import slugify
 from lti_tool.models import LtiContext, LtiLaunch, LtiLineItem, LtiMembership, LtiUser
 from lti_tool.utils import sync_data_from_launch
@@ -43,6 +44,8 @@ INSTRUCTOR_PERMISSIONS = (
     ("classroom", "change_assignment"),
     ("classroom", "delete_assignment"),
 )
+CONTEXT_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/context"
+LINK_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/resource_link"
 CODE_MAX = 40  # Cohort.code
 COHORT_NAME_MAX = 100  # Cohort.name
 URL_MAX = 200  # django-lti's line item URL column
@@ -197,10 +200,50 @@ def _instructor_permissions() -> list[Permission]:
     return [p for p in found if (p.content_type.app_label, p.codename) in wanted]
 
 
+# The claims django-lti stores, cut to its columns: a signed launch may still carry more
+# than they hold, and a value too long must not fail the launch on one database only.
+USER_TEXT = {"name": 500, "given_name": 500, "family_name": 500}
+CONTEXT_TEXT = {"title": 500, "label": 255, "id": 255}
+LINK_TEXT = {"title": 500, "id": 255}
+EMAIL_MAX = 254
+PICTURE_MAX = 200
+
+
+def _bounded(claims: dict[str, Any], limits: dict[str, int]) -> None:
+    for name, limit in limits.items():
+        if name in claims:
+            value = claims[name]
+            claims[name] = value[:limit] if isinstance(value, str) else ""
+
+
+def bound_claims(launch: LtiLaunch) -> None:
+    """Cuts the claims django-lti stores to what its columns hold, and drops an e-mail or
+    picture that is no address."""
+    body = launch.get_launch_data()
+    if not isinstance(body, dict):
+        raise LaunchRefused("The launch carries no claims.")
+    _bounded(body, USER_TEXT)
+    email = body.get("email")
+    if email is not None and not (
+        isinstance(email, str) and "@" in email and len(email) <= EMAIL_MAX
+    ):
+        body.pop("email")
+    picture = body.get("picture")
+    if picture is not None and not (isinstance(picture, str) and len(picture) <= PICTURE_MAX):
+        body.pop("picture")
+    for claim, limits in ((CONTEXT_CLAIM, CONTEXT_TEXT), (LINK_CLAIM, LINK_TEXT)):
+        value = body.get(claim)
+        if value is not None and not isinstance(value, dict):
+            raise LaunchRefused(f"The launch's {claim.rsplit('/', 1)[-1]} claim is malformed.")
+        if value is not None:
+            _bounded(value, limits)
+
+
 def land(launch: LtiLaunch) -> Landing:
     """Acts on a verified resource-link launch, all or nothing."""
     if not launch.deployment.is_active:
         raise LaunchRefused("This LMS deployment is not active on this server.")
+    bound_claims(launch)
     try:
         with transaction.atomic():
             sync_data_from_launch(launch)
@@ -219,3 +262,5 @@ def land(launch: LtiLaunch) -> Landing:
     except IntegrityError:
         # Two first launches of the same person at once: the other one made the rows.
         raise LaunchRefused("This launch met another of the same person; launch again.") from None
+    except DataError:
+        raise LaunchRefused("The launch carries a value this server cannot store.") from None

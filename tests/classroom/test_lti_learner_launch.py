@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from django.http import HttpResponse
+from lti_tool.models import LtiUser
 
 from challengers.models import Challenger, Cohort
 from classroom.models import LtiLinkedAssignment
@@ -98,3 +99,12 @@ def test_the_session_answers_the_api_with_x_challenger(lms_launch: Launch) -> No
 def test_the_progress_page_opens_for_the_session(lms_launch: Launch, client: Client) -> None:
     guid = landed_guid(lms_launch())
     assert client.get(f"/gui/challenges/{guid}").status_code == 200
+
+
+def test_name_claims_longer_than_the_columns_are_cut_not_refused(lms_launch: Launch) -> None:
+    long = "Ada " + "L" * 700
+    guid = landed_guid(lms_launch(names={"name": long, "email": "not an address"}))
+    user = LtiUser.objects.get()
+    assert user.name == long[:500]
+    assert user.email == ""
+    assert Challenger.objects.get(pk=guid).display_name == long[:100]
