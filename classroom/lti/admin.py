@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from classroom.models import LtiGrade
-from classroom.teaching import sees_every_cohort, visible_cohorts
+from classroom.teaching import TaughtCohortFilter, sees_every_cohort, visible_cohorts
 
 
 @admin.register(LtiGrade)
@@ -27,7 +27,7 @@ class LtiGradeAdmin(admin.ModelAdmin):
         "next_try_at",
     )
     list_select_related = ("learner__challenger", "link__assignment__cohort")
-    list_filter = ("link__assignment__cohort",)
+    list_filter = (("link__assignment__cohort", TaughtCohortFilter),)
     search_fields = ("learner__challenger__display_name", "link__assignment__title")
     ordering = ("link__assignment", "learner__challenger__display_name")
     list_per_page = 100

@@ -80,8 +80,7 @@ class DatabaseLaunchStorage(LaunchDataStorage[Any]):
         )
 
     def get_value(self, key: str) -> Any:
-        row = self._live(key).values_list("value", flat=True).first()
-        return row
+        return self._live(key).values_list("value", flat=True).first()
 
     def set_value(self, key: str, value: Any, exp: int | None = None) -> None:
         now = timezone.now()

@@ -19,7 +19,9 @@ from classroom.lti import grades
 from classroom.models import LtiGrade
 from tests.assignment_fixtures import assign
 from tests.client import Client
-from tests.lti_platform import SCORE_SCOPE, FakePlatform
+from tests.lti_platform import INSTRUCTOR, SCORE_SCOPE, FakePlatform
+
+OTHER_COURSE = {"id": "course-202", "label": "HTTP-202", "title": "Another course"}
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +204,14 @@ def test_a_learner_launched_without_an_assignment_link_gets_no_score(
     api(guid, "/api/challenges")
     assert grades.sync() == 0
     assert not platform.scores
+
+
+def test_an_instructor_sees_only_their_cohorts_grades(
+    student: str, platform: FakePlatform, lms_launch: Launch
+) -> None:
+    api(student, "/api/challenges")
+    grades.sync()
+    teacher = Client()  # an instructor of another course, with a cohort of its own
+    assert lms_launch(teacher, sub="teacher-9", roles=(INSTRUCTOR,), context=OTHER_COURSE)
+    html = teacher.get("/admin/classroom/ltigrade/").content.decode()
+    assert "Ada Lovelace" not in html and "Monday morning" not in html
