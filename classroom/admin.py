@@ -36,6 +36,9 @@ from classroom import (
     assignment_admin,  # noqa: F401 - registers the assignments' admin
     class_view,
 )
+from classroom.lti import admin as lti_admin  # noqa: F401 - registers the LTI grades' admin
+from classroom.lti import course
+from classroom.models import CohortInstructor
 from classroom.reports import (
     band_by_slug,
     bands,
@@ -46,6 +49,13 @@ from classroom.reports import (
     total_count,
 )
 from classroom.services import MergeRefused, merge_sessions
+from classroom.teaching import (
+    TaughtCohortFilter,
+    sees_every_cohort,
+    teach,
+    visible_cohorts,
+    visible_sessions,
+)
 from history.admin import recent_requests_section
 from secrets_app.models import Secret
 from todos.models import Todo
@@ -109,7 +119,7 @@ class ChallengerAdmin(admin.ModelAdmin):
     )
     list_display_links = ("guid",)
     list_filter = (
-        "cohort",
+        ("cohort", TaughtCohortFilter),
         ProgressBandFilter,
         ("last_api_request", admin.DateFieldListFilter),
         ("last_seen", admin.DateFieldListFilter),
@@ -146,6 +156,15 @@ class ChallengerAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sessions are created by students (POST /api/challenger)
+
+    # Lists, pages, the object history, actions and the CSV all start here.
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Challenger]:
+        return visible_sessions(request, super().get_queryset(request))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "cohort":
+            kwargs["queryset"] = visible_cohorts(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     # Deleting sessions locks them first, as the API's writers do (`lock_sessions`).
     def delete_model(self, request: HttpRequest, obj: Challenger) -> None:
@@ -325,6 +344,38 @@ class Students(TypedDict):
     students: int
 
 
+@admin.register(CohortInstructor)
+class CohortInstructorAdmin(admin.ModelAdmin):
+    """Who teaches which cohort, by hand; superusers only (an LTI instructor launch adds its
+    own row). A row of its own rather than a part of the cohort's form, so that the cohort
+    form posts what it always posted."""
+
+    list_display = ("cohort", "user")
+    list_filter = ("cohort",)
+    list_select_related = ("cohort", "user")
+    search_fields = ("cohort__name", "cohort__code", "user__username")
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return sees_every_cohort(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return sees_every_cohort(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return sees_every_cohort(request)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "user":
+            kwargs["queryset"] = db_field.related_model.objects.filter(is_staff=True)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
 @admin.register(Cohort)
 class CohortAdmin(admin.ModelAdmin):
     list_display = ("name", "code", "student_count", "created_at", "class_progress_link")
@@ -336,7 +387,13 @@ class CohortAdmin(admin.ModelAdmin):
     readonly_fields = ("created_at",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Cohort]:
-        return super().get_queryset(request).annotate(students=Count("challengers"))
+        cohorts = visible_cohorts(request, super().get_queryset(request))
+        return cohorts.annotate(students=Count("challengers"))
+
+    def save_model(self, request: HttpRequest, obj: Cohort, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            teach(request, obj)
 
     @admin.display(description="students", ordering="students")
     def student_count(self, obj: WithAnnotations[Cohort, Students]) -> SafeString:
@@ -383,6 +440,16 @@ class CohortAdmin(admin.ModelAdmin):
                 name=f"{named}_csv",
             ),
             path(
+                "<path:object_id>/progress/roster/",
+                wrap(self.class_progress_roster),
+                name=f"{named}_roster",
+            ),
+            path(
+                "<path:object_id>/progress/lms-link/",
+                wrap(self.class_progress_lms_link),
+                name=f"{named}_lms_link",
+            ),
+            path(
                 "<path:object_id>/progress/student/<str:key>/",
                 wrap(self.class_progress_student),
                 name=f"{named}_student",
@@ -393,7 +460,7 @@ class CohortAdmin(admin.ModelAdmin):
     def _cohort(self, request: HttpRequest, object_id: str) -> Cohort:
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return get_object_or_404(Cohort, pk=object_id)
+        return get_object_or_404(visible_cohorts(request), pk=object_id)
 
     def class_progress_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """Students × challenges for one cohort, updating itself (classroom.class_view)."""
@@ -415,6 +482,40 @@ class CohortAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         """A student's row on the class page links here, by a key that is not the GUID."""
         return class_view.student_redirect(self._cohort(request, object_id), key)
+
+    def _lms_action(self, request: HttpRequest, object_id: str) -> Cohort:
+        if request.method != "POST":
+            raise PermissionDenied
+        cohort = self._cohort(request, object_id)
+        if not self.has_change_permission(request, cohort):
+            raise PermissionDenied
+        return cohort
+
+    def class_progress_roster(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The class page's "Import the roster": the LMS courses' members, read now."""
+        cohort = self._lms_action(request, object_id)
+        try:
+            read = course.import_roster(cohort)
+        except course.CourseRefused as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+        else:
+            self.message_user(request, f"The LMS roster lists {read} people.", messages.SUCCESS)
+        return HttpResponseRedirect(class_view.progress_url(cohort))
+
+    def class_progress_lms_link(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The class page's form tying an LMS link of the course to an assignment."""
+        cohort = self._lms_action(request, object_id)
+        try:
+            link = course.tie_link(
+                cohort,
+                request.POST.get("resource_link", "")[:20],
+                request.POST.get("assignment", "")[:20],
+            )
+        except course.CourseRefused as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+        else:
+            self.message_user(request, f"Saved what {link} is tied to.", messages.SUCCESS)
+        return HttpResponseRedirect(class_view.progress_url(cohort))
 
     def class_progress_csv(self, request: HttpRequest, object_id: str) -> HttpResponse:
         cohort = self._cohort(request, object_id)

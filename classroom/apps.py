@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.core.signals import request_started
 
 
 class ClassroomConfig(AppConfig):
@@ -7,9 +10,10 @@ class ClassroomConfig(AppConfig):
     live class page, the class reports and their CSV, a class's join link and the sessions
     it made (`classroom.models.LinkSession`), and merging two sessions of one student. It
     sits on top: it reads sessions (`challengers`), the request history and the
-    curriculum's catalogue and progress, and nothing below it imports it. The curriculum's student pages
-    show a session's assignments and the start page a class's join link through what this
-    app registers at start-up (`challenges.assigned`)."""
+    curriculum's catalogue and progress, and nothing below it imports it. The curriculum's
+    student pages show a session's assignments and the start page a class's join link
+    through what this app registers at start-up (`challenges.assigned`). It also serves LTI
+    1.3 launches from an LMS and posts their learners' scores back (`classroom.lti`)."""
 
     name = "classroom"
     label = "classroom"
@@ -22,3 +26,17 @@ class ClassroomConfig(AppConfig):
 
         read_assigned_with(statuses_of)
         join_paths_with(join_path)
+        # The LTI grade thread starts with a process's first request, so that management
+        # commands (a migration among them) run none; the receiver then leaves, and later
+        # requests do not call it.
+        request_started.connect(_start_grade_sender, dispatch_uid=GRADE_SENDER_UID)
+
+
+GRADE_SENDER_UID = "classroom.lti.grades.start"
+
+
+def _start_grade_sender(**kwargs: Any) -> None:
+    from classroom.lti.grades import sender
+
+    request_started.disconnect(dispatch_uid=GRADE_SENDER_UID)
+    sender.start()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import ForeignKey, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -24,7 +24,9 @@ from challenges.catalogue import challenges_for, display_id, sections
 from challenges.times import format_time, zone_label
 from classroom.assignments import assigned_challenges, section_keys
 from classroom.deadlines import change_due_time
-from classroom.models import Assignment, Extension
+from classroom.lti.grades import resend_assignment
+from classroom.models import Assignment, Extension, LtiLinkedAssignment
+from classroom.teaching import TaughtCohortFilter, visible_assignments, visible_cohorts
 
 KEEP_MARKS = "keep"
 REMARK = "remark"
@@ -206,7 +208,7 @@ class AssignmentAdmin(admin.ModelAdmin):
         "own_client_only",
         "state",
     )
-    list_filter = ("cohort",)
+    list_filter = (("cohort", TaughtCohortFilter),)
     list_select_related = ("cohort",)
     search_fields = ("title", "cohort__name", "cohort__code")
     ordering = ("cohort", "due_at")
@@ -230,6 +232,7 @@ class AssignmentAdmin(admin.ModelAdmin):
         ),
     )
     readonly_fields = ("chosen",)
+    actions = ["send_grades_now"]
 
     class Media:
         css = {"all": ("dashboard/class_progress.css",)}
@@ -263,6 +266,36 @@ class AssignmentAdmin(admin.ModelAdmin):
     @admin.display(description="due", ordering="due_at")
     def due(self, obj: Assignment) -> str:
         return format_time(obj.due_at) or "-"
+
+    # A staff account that is not a superuser: the assignments of the cohorts it teaches.
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Assignment]:
+        return visible_assignments(request, super().get_queryset(request))
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "cohort":
+            kwargs["queryset"] = visible_cohorts(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.action(description="Send all grades of the selected assignments to the LMS now")
+    def send_grades_now(self, request: HttpRequest, queryset: QuerySet[Assignment]) -> None:
+        links = LtiLinkedAssignment.objects.filter(assignment__in=queryset).exclude(
+            line_item_url=""
+        )
+        link_ids = list(links.values_list("pk", flat=True))
+        if not link_ids:
+            self.message_user(
+                request,
+                "None of these assignments is linked to an LMS grade column: an LMS link with "
+                "the custom parameter assignment, launched once, links one.",
+                messages.WARNING,
+            )
+            return
+        count = resend_assignment(link_ids)
+        self.message_user(
+            request,
+            f"{count} grade{'s' if count != 1 else ''} will be posted to the LMS within a minute.",
+            messages.SUCCESS,
+        )
 
     @admin.display(description="challenges")
     def challenge_count(self, obj: Assignment) -> int:

@@ -28,8 +28,10 @@ from django.utils.safestring import SafeString, mark_safe
 from challengers.models import Challenger, Cohort
 from challengers.sessions import mode
 from challenges.catalogue import challenges_for
-from classroom.models import Assignment
+from classroom.lti import course
+from classroom.models import Assignment, CohortInstructor
 from classroom.reports import ClassProgress, class_progress
+from classroom.teaching import sees_every_cohort
 
 NAME_MODES = ("full", "initials", "hidden")
 POLL_SECONDS = 5
@@ -181,6 +183,25 @@ def switches(options: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def progress_url(cohort: Cohort) -> str:
+    return reverse("admin:challengers_cohort_progress", args=[quote(cohort.pk)])
+
+
+def lms_context(cohort: Cohort, options: dict[str, Any]) -> dict[str, Any]:
+    """The LMS section (roster, not started, links), left off a projected page: it names
+    students who have not chosen to show up yet."""
+    lms = None if options["projector"] else course.section(cohort)
+    if lms is None:
+        return {"lms": None}
+    return {
+        "lms": lms,
+        "roster_url": reverse("admin:challengers_cohort_progress_roster", args=[quote(cohort.pk)]),
+        "lms_link_url": reverse(
+            "admin:challengers_cohort_progress_lms_link", args=[quote(cohort.pk)]
+        ),
+    }
+
+
 def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
     """What the class page adds to the admin's own context."""
     options = view_options(request)
@@ -197,6 +218,7 @@ def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
         + f"?cohort__id__exact={cohort.pk}",
         "csv_url": reverse("admin:challengers_cohort_progress_csv", args=[quote(cohort.pk)]),
         "poll_seconds": POLL_SECONDS,
+        **lms_context(cohort, options),
     }
 
 
@@ -218,9 +240,21 @@ def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
 
 
 def cohort_page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
-    """The cohort's admin page: its join link and QR code, and its assignments."""
-    return {
+    """The cohort's admin page: its join link and QR code, its assignments, and for a
+    superuser who teaches it."""
+    context = {
         **join_context(request, cohort),
         "cohort_assignments": list(Assignment.objects.filter(cohort=cohort)),
         "add_assignment_url": reverse("admin:classroom_assignment_add") + f"?cohort={cohort.pk}",
     }
+    if sees_every_cohort(request):
+        teachers = CohortInstructor.objects.filter(cohort=cohort).select_related("user")
+        context["cohort_instructors"] = [row.user.get_username() for row in teachers]
+        context["instructors_url"] = (
+            reverse("admin:classroom_cohortinstructor_changelist")
+            + f"?cohort__id__exact={cohort.pk}"
+        )
+        context["add_instructor_url"] = (
+            reverse("admin:classroom_cohortinstructor_add") + f"?cohort={cohort.pk}"
+        )
+    return context

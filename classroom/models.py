@@ -1,6 +1,7 @@
 """What the classroom stores of its own: the assignments instructors give a cohort, the due
 times an assignment had before its current one, the extensions given to single students,
-and which sessions a class's join link made.
+which sessions a class's join link made, who teaches each cohort, and how LMS courses,
+people and links (LTI, `classroom.lti`) map onto cohorts, sessions and assignments.
 
 Progress and near misses stay on the session row (`challengers.models.Challenger`); an
 assignment only names which challenges of the catalogue a cohort works on and when.
@@ -10,9 +11,11 @@ judged against the due time in force at t (`classroom.deadlines`), which these r
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from lti_tool.models import LtiContext, LtiResourceLink, LtiUser
 
 from challengers.models import Challenger, Cohort
 
@@ -136,3 +139,139 @@ class Extension(models.Model):
             raise ValidationError(
                 {"challenger": "This student is not in the class this assignment is for."}
             )
+
+
+class CohortInstructor(models.Model):
+    """A staff account that teaches a cohort. A staff user who is not a superuser sees only
+    the cohorts they teach and those cohorts' students. An LTI instructor launch makes the
+    row for the course's cohort; an administrator adds others by hand."""
+
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="instructors")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="taught_cohorts"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["cohort", "user"], name="one_row_per_cohort_teacher")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} teaches {self.cohort}"
+
+
+class LtiStoredValue(models.Model):
+    """What an LTI launch keeps between the OIDC login and the `id_token` posted back: the
+    nonce the tool sent, the state's binding to the launch and the launch's claims. Kept in
+    the database so that every serving process and host sees what another wrote (the login
+    and the launch seldom reach the same worker). A nonce row is deleted when a launch uses
+    it, so a replayed `id_token` finds none; expired rows are removed as new ones come."""
+
+    key = models.CharField(max_length=255, unique=True)
+    value = models.JSONField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class LtiCourse(models.Model):
+    """The cohort an LMS course (an LTI context) works in: the custom parameter `cohort`
+    names it, or the course's first launch made it."""
+
+    context = models.OneToOneField(LtiContext, on_delete=models.CASCADE, related_name="course")
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="lti_courses")
+
+    def __str__(self) -> str:
+        return f"{self.context} -> {self.cohort}"
+
+
+class LtiLearner(models.Model):
+    """The session an LMS learner works in for one cohort: a later launch of the same
+    person (registration and `sub`) into the same course's cohort finds it again."""
+
+    lti_user = models.ForeignKey(LtiUser, on_delete=models.CASCADE, related_name="sessions")
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="lti_learners")
+    challenger = models.OneToOneField(
+        Challenger, on_delete=models.CASCADE, related_name="lti_learner"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["lti_user", "cohort"], name="one_session_per_lms_user_and_cohort"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lti_user} in {self.cohort}"
+
+
+class LtiInstructor(models.Model):
+    """The staff account an LMS instructor is logged in to when they launch from a course:
+    one per LMS user and course, made on their first launch."""
+
+    lti_user = models.ForeignKey(LtiUser, on_delete=models.CASCADE, related_name="accounts")
+    context = models.ForeignKey(LtiContext, on_delete=models.CASCADE, related_name="accounts")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lti_instructor"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["lti_user", "context"], name="one_account_per_lms_user_and_course"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lti_user} in {self.context}"
+
+
+class LtiLinkedAssignment(models.Model):
+    """An LMS resource link tied to one of the cohort's assignments (by the custom
+    parameter `assignment`), with the AGS line item its scores go to when the launch
+    carried one."""
+
+    resource_link = models.OneToOneField(
+        LtiResourceLink, on_delete=models.CASCADE, related_name="linked_assignment"
+    )
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="lti_links")
+    line_item_url = models.URLField(max_length=500, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.resource_link} -> {self.assignment}"
+
+
+class LtiGrade(models.Model):
+    """One LTI learner's score on one linked assignment: the score as last computed from
+    their progress (`score_given` of `score_maximum`, first seen at `scored_at`) and what was
+    last posted to the LMS's line item, when, and the last error. `classroom.lti.grades`
+    keeps it: a score moves forward only (a computation older than the row's is dropped),
+    one process at a time posts a row (`claimed_until`), and a failed post is tried again at
+    `next_try_at`, later after each failure."""
+
+    learner = models.ForeignKey(LtiLearner, on_delete=models.CASCADE, related_name="grades")
+    link = models.ForeignKey(LtiLinkedAssignment, on_delete=models.CASCADE, related_name="grades")
+    score_given = models.PositiveIntegerField()
+    score_maximum = models.PositiveIntegerField()
+    scored_at = models.DateTimeField()
+    sent_given = models.PositiveIntegerField(null=True, blank=True)
+    sent_maximum = models.PositiveIntegerField(null=True, blank=True)
+    sent_scored_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=500, blank=True)
+    failures = models.PositiveIntegerField(default=0)
+    next_try_at = models.DateTimeField(db_index=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "LTI grade"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "link"], name="one_grade_per_learner_and_link"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.score_given}/{self.score_maximum}"

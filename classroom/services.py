@@ -13,7 +13,7 @@ from challengers.models import Challenger
 from challenges.catalogue import completion_value
 from challenges.declarations import is_done
 from challenges.times import parse_time
-from classroom.models import Extension
+from classroom.models import Extension, LtiLearner
 from history import writer as history
 
 
@@ -32,8 +32,8 @@ def merge_sessions(keep: str, other: str) -> Challenger:
     challenge; the request history of `other` moves to `keep`; the kept session's display
     name and class stay, taken from `other` where the kept one has none; its last activity
     and last API request are the later of the two; an extension of `other`'s for an
-    assignment the kept one has none for becomes the kept one's. `other`'s todos and secret
-    go with it.
+    assignment the kept one has none for becomes the kept one's, and so does its LMS
+    learner (LTI) where the kept one has none. `other`'s todos and secret go with it.
 
     Both rows are locked (in GUID order, as every deletion of sessions locks them) and
     read again under the lock, so a credit recorded meanwhile by either session's
@@ -77,6 +77,9 @@ def merge_sessions(keep: str, other: str) -> Challenger:
         Extension.objects.filter(challenger_id=other).exclude(
             assignment__extensions__challenger_id=keep
         ).update(challenger_id=keep)
+        # An LMS learner of the other session launches into the kept one from now on.
+        if not LtiLearner.objects.filter(challenger_id=keep).exists():
+            LtiLearner.objects.filter(challenger_id=other).update(challenger_id=keep)
         gone.delete()  # its todos and secret with it; its history has moved already
     return kept
 

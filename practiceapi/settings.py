@@ -81,6 +81,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # LTI 1.3 (django-lti): LMS registrations, the tool's keys, and what launches told us.
+    "lti_tool",
     "practiceapi",
     # Apps in dependency order: sessions, then what builds on them, then the curriculum,
     # then the classroom an instructor runs.
@@ -357,6 +359,11 @@ APICHALLENGES_PUBLIC_URL = os.environ.get("APICHALLENGES_PUBLIC_URL", "").rstrip
 # 0: no writer thread, entries wait for history.writer.flush() (the test suite's setting).
 APICHALLENGES_HISTORY_BATCH_SECONDS = float(
     os.environ.get("APICHALLENGES_HISTORY_BATCH_SECONDS", "1") or "1"
+)
+# Seconds between the passes of each process's LTI grade thread (classroom/lti/grades.py),
+# which posts changed scores to the LMS; 0: no thread (`manage.py lti_send_grades` posts).
+APICHALLENGES_LTI_GRADE_SECONDS = float(
+    os.environ.get("APICHALLENGES_LTI_GRADE_SECONDS", "20") or "20"
 )
 # The whole request history's cap, in MB of stored entries; past it the oldest go first
 # (history/writer.py). 0 = no cap. 200 MB holds a full history (100 requests) of

@@ -1,16 +1,23 @@
-"""Fixtures for the instructor admin: a cohort and sessions with known progress."""
+"""Fixtures for the instructor admin: a cohort and sessions with known progress, and a
+fake LMS (tests.lti_platform) registered with the tool."""
 
 from __future__ import annotations
 
+import io
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.core.management import call_command
+from django.http import HttpResponse
 from django.utils import timezone
 
 from challengers.models import Challenger, Cohort
 from challenges.catalogue import keys_for
+from tests.client import Client
+from tests.lti_platform import CLIENT_ID, DEPLOYMENT_ID, FakePlatform
 
 STAMP = "2026-03-04T10:15:00Z"
 
@@ -54,3 +61,49 @@ def make_session(db: None) -> Callable[..., Challenger]:
         )
 
     return make
+
+
+@pytest.fixture
+def platform(db: None) -> Iterator[FakePlatform]:
+    """A fake LMS on loopback, registered with the tool by `lti_add_platform`."""
+    fake = FakePlatform()
+    server = fake.serve()
+    call_command(
+        "lti_add_platform",
+        issuer=fake.issuer,
+        client_id=CLIENT_ID,
+        deployment_id=DEPLOYMENT_ID,
+        tool_url="https://tool.example.edu",
+        stdout=io.StringIO(),
+        **fake.urls,
+    )
+    yield fake
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def lms_launch(client: Client, platform: FakePlatform) -> Callable[..., HttpResponse]:
+    """A whole launch through the tool's HTTP endpoints, as a browser makes it: the LMS's
+    login initiation (POST, as Moodle and Canvas send it), the platform's authentication
+    answer, and its form posted to the launch URL. Keyword arguments set the id_token's
+    claims (tests.lti_platform.FakePlatform.id_token)."""
+
+    def launch(browser: Client | None = None, **claims: Any) -> HttpResponse:
+        browser = browser or client
+        login = browser.post(
+            "/lti/login",
+            {
+                "iss": platform.issuer,
+                "login_hint": claims.get("sub", "student-1"),
+                "target_link_uri": "https://tool.example.edu/lti/launch",
+                "client_id": CLIENT_ID,
+                "lti_deployment_id": DEPLOYMENT_ID,
+            },
+            secure=True,
+        )
+        assert login.status_code == 302, login.content
+        form = platform.authenticate(login["Location"], **claims)
+        return browser.post("/lti/launch", form, secure=True)
+
+    return launch
