@@ -6,7 +6,6 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import signal
 import threading
 import time
 from collections.abc import Collection, Iterable, Iterator
@@ -47,6 +46,7 @@ from history.recorder import (
     _writer_started,
 )
 from history.routers import history_database
+from practiceapi.threads import start_without_signals
 
 logger = logging.getLogger(__name__)
 
@@ -244,18 +244,7 @@ class Writer:
         thread = threading.Thread(
             target=self.run, args=(interval,), name="request-history", daemon=True
         )
-        # The thread takes no signals: the kernel hands a process's signal to any thread
-        # that does not block it, and one handed to this thread does not wake a main
-        # thread waiting for it (granian's WSGI worker waits so for its SIGINT, and never
-        # stopped). A new thread inherits the mask of the thread that starts it.
-        blocking = hasattr(signal, "pthread_sigmask")
-        if blocking:
-            previous = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
-        try:
-            thread.start()
-        finally:
-            if blocking:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        start_without_signals(thread)
 
     def run(self, interval: float) -> None:
         while True:

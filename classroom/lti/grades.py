@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import threading
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
@@ -49,6 +48,7 @@ from classroom.deadlines import class_deadlines, extensions_for
 from classroom.lti.platforms import ensure_signing_key
 from classroom.lti.tool import lms_session
 from classroom.models import LtiGrade, LtiLearner, LtiLinkedAssignment
+from practiceapi.threads import start_without_signals
 
 logger = logging.getLogger(__name__)
 
@@ -240,16 +240,7 @@ class Sender:
         if interval <= 0:
             return
         thread = threading.Thread(target=self.run, args=(interval,), name="lti-grades", daemon=True)
-        # As the request history's thread: it takes no signals, which belong to the
-        # server's main thread.
-        blocking = hasattr(signal, "pthread_sigmask")
-        if blocking:
-            previous = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
-        try:
-            thread.start()
-        finally:
-            if blocking:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        start_without_signals(thread)
 
     def run(self, interval: float) -> None:
         while not self.stopping.wait(interval):
