@@ -32,6 +32,7 @@ from classroom.lti import course
 from classroom.models import Assignment, CohortInstructor
 from classroom.reports import ClassProgress, class_progress
 from classroom.teaching import sees_every_cohort
+from practiceapi.openapi import public_base
 
 NAME_MODES = ("full", "initials", "hidden")
 POLL_SECONDS = 5
@@ -45,8 +46,7 @@ GUID_MASK = "{guid}"
 def share_base(request: HttpRequest) -> str:
     """The base URL students reach: `APICHALLENGES_PUBLIC_URL` when set, otherwise the
     address the instructor's own browser used."""
-    public: str = getattr(settings, "APICHALLENGES_PUBLIC_URL", "")
-    return public or request.build_absolute_uri("/").rstrip("/")
+    return public_base(request)
 
 
 def join_path(cohort: Cohort) -> str:

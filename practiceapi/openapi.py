@@ -120,6 +120,13 @@ def base_url(request: Any) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
+def public_base(request: Any) -> str:
+    """The base URL students reach: `APICHALLENGES_PUBLIC_URL` when set, otherwise the
+    address this request was made to (what a page shows students to paste into a client)."""
+    public: str = getattr(settings, "APICHALLENGES_PUBLIC_URL", "")
+    return public or base_url(request)
+
+
 def servers(request: Any) -> list[dict[str, str]]:
     """The base URL the document was asked on, then the configured public one: Swagger UI
     sends "Try it out" to the first, and an imported document keeps both."""

@@ -62,6 +62,7 @@ from challenges.services import (
     save_profile,
     validate_payload,
 )
+from practiceapi.openapi import public_base
 from practiceapi.protocol.errors import ApiError
 from secrets_app.services import secret_for
 
@@ -186,6 +187,10 @@ def progress_page(request: HttpRequest, guid: str) -> HttpResponse:
     challenger = find_session(guid, with_cohort=True)
     if challenger is None:
         return _unknown(request, guid)
+    # `?welcome=1`: opened straight from somewhere that made the session for the student (an
+    # LMS launch), so the page first says how to use it from an API client.
+    if request.GET.get("welcome") == "1":
+        return _render_progress(request, challenger, welcome=True, base_url=public_base(request))
     return _render_progress(request, challenger)
 
 

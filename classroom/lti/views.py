@@ -79,7 +79,9 @@ def launch(request: HttpRequest) -> HttpResponse:
     if landing.user is not None:
         return _instructor_lands(request, landing.user, landing.cohort.pk)
     assert landing.challenger is not None
-    response = HttpResponseRedirect(f"/gui/challenges/{landing.challenger.guid}", status=303)
+    response = HttpResponseRedirect(
+        f"/gui/challenges/{landing.challenger.guid}?welcome=1", status=303
+    )
     remember_session(response, landing.challenger)
     return response
 

@@ -45,7 +45,7 @@ def student(lms_launch: Launch, platform: FakePlatform, week1: Cohort, client: C
     assert reply.status_code == 303
     keys = client.get("/lti/jwks.json").json()
     platform.tool_keys = lambda: keys
-    return reply["Location"].removeprefix("/gui/challenges/")
+    return reply["Location"].removeprefix("/gui/challenges/").removesuffix("?welcome=1")
 
 
 def api(guid: str, path: str) -> None:
@@ -198,9 +198,11 @@ def test_send_all_grades_now_posts_the_assignment_s_grades_again(
 def test_a_learner_launched_without_an_assignment_link_gets_no_score(
     lms_launch: Launch, platform: FakePlatform, week1: Cohort
 ) -> None:
-    guid = lms_launch(custom={"cohort": "monday-am"}, line_item=platform.line_item())[
-        "Location"
-    ].removeprefix("/gui/challenges/")
+    guid = (
+        lms_launch(custom={"cohort": "monday-am"}, line_item=platform.line_item())["Location"]
+        .removeprefix("/gui/challenges/")
+        .removesuffix("?welcome=1")
+    )
     api(guid, "/api/challenges")
     assert grades.sync() == 0
     assert not platform.scores

@@ -24,7 +24,7 @@ Launch = Callable[..., HttpResponse]
 def landed_guid(reply: HttpResponse) -> str:
     assert reply.status_code == 303, reply.content
     assert reply["Location"].startswith("/gui/challenges/")
-    return reply["Location"].removeprefix("/gui/challenges/")
+    return reply["Location"].removeprefix("/gui/challenges/").removesuffix("?welcome=1")
 
 
 def test_a_first_launch_makes_a_named_session_in_the_course_s_own_cohort(
@@ -36,6 +36,20 @@ def test_a_first_launch_makes_a_named_session_in_the_course_s_own_cohort(
     assert session.cohort is not None
     assert session.cohort.name == COURSE["title"]
     assert session.cohort.code.startswith("http-101-")
+
+
+def test_the_landing_page_shows_how_to_use_the_session_from_an_api_client(
+    lms_launch: Launch, client: Client
+) -> None:
+    reply = lms_launch()
+    assert reply["Location"].endswith("?welcome=1")
+    guid = landed_guid(reply)
+    html = client.get(reply["Location"]).content.decode()
+    assert 'id="client-heading">In your API client' in html
+    assert f'curl -i http://testserver/api/todos -H "X-CHALLENGER: {guid}"' in html
+    assert "/postman/collection.json" in html
+    # Opened again later, without the flag, the page is the usual one.
+    assert "client-heading" not in client.get(f"/gui/challenges/{guid}").content.decode()
 
 
 def test_the_name_comes_from_given_and_family_name_without_a_name_claim(
