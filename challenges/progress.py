@@ -83,4 +83,3 @@ def fresh_misses(
         and key not in new
         and not _repeats(stored.get(key), status, reason, now)
     }
-

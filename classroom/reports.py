@@ -12,14 +12,18 @@ of queries as a class of 3 and renders well under a second.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
-from django.db.models import QuerySet
+import orjson
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -182,6 +186,9 @@ class ClassProgress:
     stalled: list[StalledStudent]
     unassigned_recent: int  # sessions seen in the last hour that belong to no cohort
     moment: datetime
+    # Changes whenever anything the class view shows of the report can: the digest of what
+    # it was made from and of what the passing time decided (`_version`).
+    version: str
 
 
 DONE_SYMBOL = "✓"
@@ -214,6 +221,17 @@ def _name_parts(name: str) -> list[str]:
 
 
 def class_labels(names: Sequence[str]) -> list[str]:
+    """`_class_labels`, remembered for the last few classes asked for: the class page asks
+    for every label each time it updates, and a class's names seldom change."""
+    return list(_remembered_labels(tuple(names)))
+
+
+@lru_cache(maxsize=64)
+def _remembered_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_class_labels(names))
+
+
+def _class_labels(names: Sequence[str]) -> list[str]:
     """What projector mode shows instead of each name: its initials (`Ada Lovelace` ->
     `AL`), made unique within the class, since the room must tell two students apart.
 
@@ -292,6 +310,114 @@ def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
     return parse_time(max(stamps)) if stamps else None
 
 
+@dataclass(frozen=True)
+class ClassSession:
+    """A session of a class as the class matrix reads it: progress and near misses as the
+    database's JSON text (`_row_facts` reads them)."""
+
+    guid: str
+    name: str
+    progress: str | None
+    near_misses: str | None
+    last_seen: datetime
+    created_at: datetime
+
+
+def class_sessions(cohort: Cohort) -> list[ClassSession]:
+    """The cohort's sessions by name: one query, the JSON columns left as text."""
+    return [
+        ClassSession(*values)
+        for values in Challenger.objects.filter(cohort=cohort)
+        .order_by("display_name", "guid")
+        .annotate(progress_text=Cast("progress", TextField()))
+        .annotate(near_text=Cast("near_misses", TextField()))
+        .values_list(
+            "guid", "display_name", "progress_text", "near_text", "last_seen", "created_at"
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """What a row's cells depend on beside the session: the matrix's columns."""
+
+    mode: str
+    keys: tuple[str, ...]
+    ids: tuple[str, ...]
+    assigned: frozenset[str]
+    due: datetime | None
+
+    def __post_init__(self) -> None:
+        # Hashed once: each row's look-up in `_row_facts`'s cache hashes it.
+        object.__setattr__(self, "_hash", hash((self.mode, self.keys, self.assigned, self.due)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class _RowFacts:
+    """One session's row of the matrix, as its progress and near misses make it."""
+
+    done: int
+    late: int
+    cells: SafeString  # every <td> of the row
+    done_at: tuple[int, ...]  # the places of the columns done
+    near: tuple[tuple[int, str], ...]  # (place, reason) of each open near miss
+    latest_credit: datetime | None
+
+
+@lru_cache(maxsize=4096)
+def _row_facts(columns: _Columns, progress_text: str | None, near_text: str | None) -> _RowFacts:
+    """A row's facts, remembered by what they are made from: the class page asks for the
+    whole matrix every few seconds, while most of its students' rows stay the same."""
+    progress = _json_object(progress_text)
+    near_misses = _json_object(near_text)
+    ids, current = columns.ids, columns.mode
+    cells: list[str] = []
+    done_at: list[int] = []
+    near: list[tuple[int, str]] = []
+    late = 0
+    for index, key in enumerate(columns.keys):
+        value = completion_value(progress, key)
+        if value is not None and is_done(value):
+            done_at.append(index)
+            when = time_label(value) or "time unknown"
+            if key in columns.assigned and is_late(value, columns.due):
+                late += 1
+                cells.append(
+                    f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
+                    f'after the due time">{LATE_SYMBOL}</td>'
+                )
+            else:
+                cells.append(
+                    f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
+                )
+        elif key in near_misses and (near_miss := read_near_miss(key, near_misses[key], current)):
+            near.append((index, near_miss.reason))
+            title = escape(f"#{ids[index]} {near_miss.summary}")
+            cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
+        else:
+            cells.append("<td></td>")
+    return _RowFacts(
+        done=len(done_at),
+        late=late,
+        # Cells hold one text students typed, the near-miss title, and it is escaped.
+        cells=mark_safe("".join(cells)),
+        done_at=tuple(done_at),
+        near=tuple(near),
+        latest_credit=_latest_credit(progress),
+    )
+
+
+def _json_object(text: str | None) -> dict[str, Any]:
+    """A JSON column's text as an object; anything else (NULL, another JSON value) as none."""
+    if not text:
+        return {}
+    value = orjson.loads(text)
+    return value if isinstance(value, dict) else {}
+
+
 def class_progress(
     cohort: Cohort,
     current_mode: str | None = None,
@@ -314,62 +440,40 @@ def class_progress(
     shown = challenges if (all_columns or not assigned) else assigned
     assigned_keys = frozenset(c.key for c in assigned)
     due = leading.due_at if leading else None
-    sessions = list(
-        Challenger.objects.filter(cohort=cohort)
-        .order_by("display_name", "guid")
-        .values_list("guid", "display_name", "progress", "near_misses", "last_seen", "created_at")
-    )
+    sessions = class_sessions(cohort)
     unassigned_recent = Challenger.objects.filter(
         cohort__isnull=True, last_seen__gte=moment - UNASSIGNED_WINDOW
     ).count()
     total = len(shown)
-    counts = [0] * total
+    counts: Counter[int] = Counter()
     reasons: list[Counter[str]] = [Counter() for _ in shown]
     active_reasons: list[Counter[str]] = [Counter() for _ in shown]
     rows: list[Row] = []
     stalled: list[StalledStudent] = []
-    ids = [display_id(c.key, current) for c in shown]
-    keys = [c.key for c in shown]
+    columns_of = _Columns(
+        current,
+        tuple(c.key for c in shown),
+        tuple(display_id(c.key, current) for c in shown),
+        assigned_keys,
+        due,
+    )
     active_students = 0
-    labels = class_labels([name for _, name, *_ in sessions])
-    for (guid, name, progress, near_misses, last_seen, created_at), label in zip(
-        sessions, labels, strict=True
-    ):
-        progress = progress or {}
-        near_misses = near_misses if isinstance(near_misses, dict) else {}
+    labels = class_labels([session.name for session in sessions])
+    for session, label in zip(sessions, labels, strict=True):
+        guid, name, last_seen = session.guid, session.name, session.last_seen
+        facts = _row_facts(columns_of, session.progress, session.near_misses)
         in_stuck_window = last_seen >= moment - STUCK_WINDOW
         active_students += in_stuck_window
-        cells: list[str] = []
-        done = late = near_open = 0
-        for index, key in enumerate(keys):
-            value = completion_value(progress, key)
-            if value is not None and is_done(value):
-                done += 1
-                counts[index] += 1
-                when = time_label(value) or "time unknown"
-                if key in assigned_keys and is_late(value, due):
-                    late += 1
-                    cells.append(
-                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}, '
-                        f'after the due time">{LATE_SYMBOL}</td>'
-                    )
-                else:
-                    cells.append(
-                        f'<td class="cp-done" title="#{ids[index]} done {when}">{DONE_SYMBOL}</td>'
-                    )
-            elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
-                reasons[index][near.reason] += 1
-                near_open += 1
-                if in_stuck_window:
-                    active_reasons[index][near.reason] += 1
-                title = escape(f"#{ids[index]} {near.summary}")
-                cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
-            else:
-                cells.append("<td></td>")
+        counts.update(facts.done_at)
+        for index, reason in facts.near:
+            reasons[index][reason] += 1
+            if in_stuck_window:
+                active_reasons[index][reason] += 1
+        done = facts.done
         if last_seen >= moment - STILL_SENDING and done < total:
-            latest = _latest_credit(progress)
+            latest = facts.latest_credit
             # A restored session carries credits older than itself: count from its start.
-            since = max(latest, created_at) if latest else created_at
+            since = max(latest, session.created_at) if latest else session.created_at
             if since <= moment - STALLED:
                 stalled.append(
                     StalledStudent(
@@ -377,11 +481,9 @@ def class_progress(
                         name=name or guid,
                         initials=label,
                         minutes=int((moment - since).total_seconds() // 60),
-                        near=near_open,
+                        near=len(facts.near),
                     )
                 )
-        # Cells hold one text students typed, the near-miss title, and it is escaped.
-        row_cells = mark_safe("".join(cells))
         rows.append(
             Row(
                 guid=guid,
@@ -389,10 +491,10 @@ def class_progress(
                 initials=label,
                 done=done,
                 percent=percent(done, total),
-                late=late,
+                late=facts.late,
                 last_seen=last_seen,
                 active=last_seen >= moment - ACTIVE_WINDOW,
-                cells=row_cells,
+                cells=facts.cells,
             )
         )
     students = len(rows)
@@ -403,7 +505,7 @@ def class_progress(
         columns.append(
             Column(
                 key=challenge.key,
-                display_id=ids[index],
+                display_id=columns_of.ids[index],
                 name=challenge.name,
                 section=challenge.section.title,
                 count=counts[index],
@@ -422,6 +524,32 @@ def class_progress(
         ),
         key=lambda s: -s.students,  # stable: equal counts keep display order
     )[:STUCK_SHOWN]
+    stalled.sort(key=lambda s: (-s.minutes, s.name))
+    made_of = [
+        columns_of.mode,
+        columns_of.keys,
+        columns_of.ids,
+        all_columns,
+        [cohort.pk, cohort.name, cohort.code],
+        [
+            [
+                a.pk,
+                a.title,
+                a.challenges,
+                a.opens_at,
+                a.due_at,
+                bool(a.due_at and a.due_at <= moment),
+            ]
+            for a in assignments
+        ],
+        unassigned_recent,
+        [[s.guid, s.name, s.progress, s.near_misses, s.last_seen, s.created_at] for s in sessions],
+        # What the time decides: who is active, who counts for "stuck", who is stalled.
+        [row.active for row in rows],
+        [[s.column.key, s.students, s.reason, s.reason_count] for s in stuck],
+        [[s.guid, s.minutes, s.near] for s in stalled],
+        active_students,
+    ]
     return ClassProgress(
         cohort=cohort,
         columns=columns,
@@ -435,10 +563,18 @@ def class_progress(
         all_columns=all_columns or not assigned,
         active=active_students,
         stuck=stuck,
-        stalled=sorted(stalled, key=lambda s: (-s.minutes, s.name)),
+        stalled=stalled,
         unassigned_recent=unassigned_recent,
         moment=moment,
+        version=_version(made_of),
     )
+
+
+def _version(made_of: list[Any]) -> str:
+    # The same across processes and restarts (no `hash()`): each process of a server
+    # answers the same version for the same class.
+    encoded = orjson.dumps(made_of, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS)
+    return hashlib.blake2b(encoded, digest_size=12).hexdigest()
 
 
 # --------------------------------------------------------------------------- CSV export

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import orjson
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.http import parse_etags
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from rest_framework.request import Request
@@ -84,11 +86,12 @@ def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     etag = f'"{version(challenger.guid)}"'
-    if request.headers.get("If-None-Match") == etag:
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponse(status=304)
     else:
         entries = [page_row(entry) for entry in recent(challenger.guid)]
-        response = JsonResponse({"known": True, "entries": entries})
+        body = orjson.dumps({"known": True, "entries": entries})
+        response = HttpResponse(body, content_type="application/json")
     response["ETag"] = etag
     return response
 

@@ -1,5 +1,6 @@
 // The live class page: fetches the class view's HTML every few seconds from the staff-only
-// JSON route and swaps in the parts that changed, keeping the matrix's and the page's
+// JSON route (a 304 while nothing changed; nothing while the page is hidden) and swaps in
+// the parts that changed, keeping the matrix's and the page's
 // scroll position and the keyboard's focus,
 // and sorts the students by name, progress or last activity (the choice is remembered in
 // this browser). Without JavaScript the page is the same snapshot, refreshed by reloading.
@@ -17,6 +18,8 @@
   var lastGood = Date.now();
   var busy = false;
   var lastHtml = null; // the area as last received: an unchanged one is left alone
+  var version = live.getAttribute("data-live-version") || ""; // that area's, as the server named it
+  if (version) version = '"' + version + '"';
   var shown = []; // each part of the area as the server last sent it
 
   function number(row, name) { return parseFloat(row.getAttribute(name)) || 0; }
@@ -107,23 +110,32 @@
     refocus(key);
   }
 
+  function updated() {
+    lastGood = Date.now();
+    if (status) {
+      status.parentNode.classList.remove("cp-stale");
+      status.textContent = "Updated " + clock(new Date()) + " (every " + every / 1000 + " s)";
+    }
+  }
+
+  // Sends the version of the area it shows as If-None-Match: while the class is as it was,
+  // the server answers 304 without rendering it again.
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
-    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    var headers = { Accept: "application/json" };
+    if (version) headers["If-None-Match"] = version;
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
       .then(function (response) {
+        if (response.status === 304) return null;
         if (!response.ok) throw new Error(String(response.status));
-        return response.json();
+        return response.json().then(function (data) {
+          if (data.html !== lastHtml) swap(data.html);
+          lastHtml = data.html;
+          version = response.headers.get("ETag") || "";
+        });
       })
-      .then(function (data) {
-        if (data.html !== lastHtml) swap(data.html);
-        lastHtml = data.html;
-        lastGood = Date.now();
-        if (status) {
-          status.parentNode.classList.remove("cp-stale");
-          status.textContent = "Updated " + clock(new Date()) + " (every " + every / 1000 + " s)";
-        }
-      })
+      .then(updated)
       .catch(stale)
       .then(function () { busy = false; });
   }
