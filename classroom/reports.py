@@ -17,7 +17,7 @@ import io
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -324,17 +324,29 @@ class ClassSession:
 
 
 def class_sessions(cohort: Cohort) -> list[ClassSession]:
-    """The cohort's sessions by name: one query, the JSON columns left as text."""
-    return [
-        ClassSession(*values)
-        for values in Challenger.objects.filter(cohort=cohort)
+    """The cohort's sessions by name: one query, the JSON columns left as text, and the
+    times read as text too, then parsed here (the ORM's conversion of each cost more than
+    the rest of a row)."""
+    as_text = {
+        name: Cast(name, TextField())
+        for name in ("progress", "near_misses", "last_seen", "created_at")
+    }
+    rows = (
+        Challenger.objects.filter(cohort=cohort)
         .order_by("display_name", "guid")
-        .annotate(progress_text=Cast("progress", TextField()))
-        .annotate(near_text=Cast("near_misses", TextField()))
-        .values_list(
-            "guid", "display_name", "progress_text", "near_text", "last_seen", "created_at"
-        )
+        .values_list("guid", "display_name", *(as_text[name] for name in as_text))
+    )
+    return [
+        ClassSession(guid, name, progress, near, _stored_time(seen), _stored_time(created))
+        for guid, name, progress, near, seen, created in rows
     ]
+
+
+def _stored_time(text: str) -> datetime:
+    """A time column as its text: SQLite's (UTC, without an offset) or PostgreSQL's (with
+    the connection's offset, UTC)."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -365,6 +377,9 @@ class _RowFacts:
     done_at: tuple[int, ...]  # the places of the columns done
     near: tuple[tuple[int, str], ...]  # (place, reason) of each open near miss
     latest_credit: datetime | None
+    # Of the stored progress and near misses the row was made from: what the report's
+    # version is made of, rather than their whole text again.
+    digest: str
 
 
 @lru_cache(maxsize=4096)
@@ -407,6 +422,9 @@ def _row_facts(columns: _Columns, progress_text: str | None, near_text: str | No
         done_at=tuple(done_at),
         near=tuple(near),
         latest_credit=_latest_credit(progress),
+        digest=hashlib.blake2b(
+            orjson.dumps([progress_text, near_text]), digest_size=12
+        ).hexdigest(),
     )
 
 
@@ -459,9 +477,11 @@ def class_progress(
     )
     active_students = 0
     labels = class_labels([session.name for session in sessions])
+    made_from: list[_RowFacts] = []
     for session, label in zip(sessions, labels, strict=True):
         guid, name, last_seen = session.guid, session.name, session.last_seen
         facts = _row_facts(columns_of, session.progress, session.near_misses)
+        made_from.append(facts)
         in_stuck_window = last_seen >= moment - STUCK_WINDOW
         active_students += in_stuck_window
         counts.update(facts.done_at)
