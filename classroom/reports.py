@@ -563,7 +563,8 @@ def class_progress(
             for a in assignments
         ],
         unassigned_recent,
-        [[s.guid, s.name, s.progress, s.near_misses, s.last_seen, s.created_at] for s in sessions],
+        [[s.guid, s.name, s.last_seen, s.created_at] for s in sessions],
+        [facts.digest for facts in made_from],
         # What the time decides: who is active, who counts for "stuck", who is stalled.
         [row.active for row in rows],
         [[s.column.key, s.students, s.reason, s.reason_count] for s in stuck],

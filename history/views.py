@@ -4,6 +4,7 @@ the JSON that keeps the progress page's "Your recent requests" current."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -96,8 +97,12 @@ def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
     return response
 
 
+@lru_cache(maxsize=4096)
 def page_row(entry: HistoryEntry) -> dict[str, Any]:
-    """One entry as the page's script draws it (templates/dashboard/_history_entry.html)."""
+    """One entry as the page's script draws it (templates/dashboard/_history_entry.html).
+    Remembered (entries never change once recorded, and `history.reader` keeps those it
+    read): the page asks for the same entries again each time a new one arrives. Only
+    ever serialised, never changed."""
     return {
         "id": entry.id,
         "at": entry.at,
