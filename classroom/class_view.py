@@ -168,7 +168,7 @@ def matrix_rows(
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _matrix_row(row: Row, link: str, names: str, total: int, counter: int, zone: tzinfo) -> str:
     unnamed = row.name == row.guid
     if names == "full":

@@ -382,7 +382,8 @@ class _RowFacts:
     digest: str
 
 
-@lru_cache(maxsize=4096)
+# About 10 KB each (the row's stored text and its cells): some three classes of 300.
+@lru_cache(maxsize=1024)
 def _row_facts(columns: _Columns, progress_text: str | None, near_text: str | None) -> _RowFacts:
     """A row's facts, remembered by what they are made from: the class page asks for the
     whole matrix every few seconds, while most of its students' rows stay the same."""

@@ -27,7 +27,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 from history.entries import EXCHANGE, RESPONSE_BODY, STORED_AT, HistoryEntry, Outcome
 from history.models import RequestBatch
-from history.recorder import KEPT, as_sent
+from history.recorder import ENTRY_LIMIT, KEPT, as_sent
 from history.routers import history_database
 
 ENTRY_IDS = 1000  # more than the entries a row holds (a batch writes KEPT a session)
@@ -71,7 +71,8 @@ def recent(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
         ).values_list("id", "entries"):
             read = _read_row(row_id, entries)
             known[row_id] = read
-            _rows.put(keys[row_id], read, sizes[row_id] or 0)
+            # A row written before rows counted their bytes counts a full entry each.
+            _rows.put(keys[row_id], read, sizes[row_id] or ENTRY_LIMIT * len(read))
     stored = [entry for entries in known.values() if entries for entry in entries]
     stored.sort(key=lambda entry: (entry[0], entry[1].id), reverse=True)
     describe = _describe[0]
