@@ -147,11 +147,6 @@ class _RowCache:
                 _, (_, dropped) = self.rows.popitem(last=False)
                 self.bytes -= dropped
 
-    def clear(self) -> None:
-        with self.lock:
-            self.rows.clear()
-            self.bytes = 0
-
 
 # 16 MB of stored entries: the whole history of some 300 sessions at a class's usual size.
 _rows = _RowCache(16 * 1024 * 1024)
