@@ -4,12 +4,14 @@ code names. Reading only; the writes are `challenges.services`'s."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import orjson
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -194,6 +196,26 @@ def class_hints(challenger: Challenger) -> dict[str, tuple[HintView, ...]]:
         "session, and what you did in this one is merged into it."
     )
     return {CREATE_SESSION: (HintView(markdown_inline(text), None),)}
+
+
+def status_version(
+    challenger: Challenger, current_mode: str, assignments: Sequence[Assigned] = ()
+) -> str:
+    """A digest of everything `status_data` is made from: the served catalogue's keys, the
+    session's progress and stored near misses, and its open assignments as they stand. It
+    changes whenever the status can (and, rarely, when it cannot: a near miss of another
+    edition's challenge), so an unchanged one answers "not modified" without building the
+    status."""
+    parts = [
+        current_mode,
+        [c.key for c in challenges_for(current_mode)],
+        challenger.progress,
+        challenger.near_misses,
+        [[sorted(a.keys), a.as_status()] for a in assignments],
+    ]
+    # Keys sorted: the same progress read back in another order is the same status.
+    encoded = orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.blake2b(encoded, digest_size=12).hexdigest()
 
 
 # --------------------------------------------------------------------------- cohorts

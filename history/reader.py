@@ -14,16 +14,21 @@ it, and the admin never shows that token).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from history.entries import EXCHANGE, RESPONSE_BODY, STORED_AT, HistoryEntry, Outcome
 from history.models import RequestBatch
-from history.recorder import KEPT, as_sent
+from history.recorder import ENTRY_LIMIT, KEPT, as_sent
+from history.routers import history_database
 
 ENTRY_IDS = 1000  # more than the entries a row holds (a batch writes KEPT a session)
 
@@ -47,18 +52,104 @@ def name_outcomes_with(describe: Describe) -> None:
 
 def recent(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
     """Session `guid`'s newest entries, newest first, as sent. All of its rows are read:
-    trimming keeps them few, and the rows of several processes may overlap in time."""
-    stored = [
-        (row_id * ENTRY_IDS + place, parts)
-        for row_id, entries in RequestBatch.objects.filter(challenger=guid).values_list(
-            "id", "entries"
-        )
-        if isinstance(entries, list)
+    trimming keeps them few, and the rows of several processes may overlap in time.
+
+    An open progress page asks for them again each time the session sends a request, so
+    the rows read before are kept in this process, as read (`_RowCache`), and only the
+    rows new since are read from the database and decoded."""
+    database = connections[history_database()]
+    with database.cursor() as cursor:
+        cursor.execute(_heads_sql(database), [guid])
+        heads = [(row_id, (row_id, guid, *rest)) for row_id, *rest in cursor.fetchall()]
+    known = {row_id: _rows.get(key) for row_id, key in heads}
+    missing = [row_id for row_id, entries in known.items() if entries is None]
+    if missing:
+        sizes = {row_id: key[-1] for row_id, key in heads}
+        keys = dict(heads)
+        for row_id, entries in RequestBatch.objects.filter(
+            id__in=missing, challenger=guid
+        ).values_list("id", "entries"):
+            read = _read_row(row_id, entries)
+            known[row_id] = read
+            # A row written before rows counted their bytes counts a full entry each.
+            _rows.put(keys[row_id], read, sizes[row_id] or ENTRY_LIMIT * len(read))
+    stored = [entry for entries in known.values() if entries for entry in entries]
+    stored.sort(key=lambda entry: (entry[0], entry[1].id), reverse=True)
+    describe = _describe[0]
+    return [_named(entry, describe) for _, entry in stored[:limit]]
+
+
+def _read_row(row_id: int, entries: Any) -> list[tuple[int, HistoryEntry]]:
+    """The well-formed entries of one row, each with its stored time, challenges named by
+    their keys (`_named` names them as the served edition does, when they are read)."""
+    if not isinstance(entries, list):
+        return []
+    return [
+        (parts[STORED_AT], _read(row_id * ENTRY_IDS + place, parts, _by_key))
         for place, parts in _with_answers(entries)
     ]
-    stored.sort(key=lambda entry: (entry[1][STORED_AT], entry[0]), reverse=True)
-    describe = _describe[0]
-    return [_read(entry_id, parts, describe) for entry_id, parts in stored[:limit]]
+
+
+def _named(entry: HistoryEntry, describe: Describe) -> HistoryEntry:
+    if not entry.completed and not entry.near_misses:
+        return entry
+    return replace(
+        entry,
+        completed=_outcomes(((o.key, o.reason) for o in entry.completed), describe),
+        near_misses=_outcomes(((o.key, o.reason) for o in entry.near_misses), describe),
+    )
+
+
+def _heads_sql(database: BaseDatabaseWrapper) -> str:
+    return _heads_sql_for(database.vendor, database.ops.quote_name)
+
+
+@cache
+def _heads_sql_for(vendor: str, quote: Callable[[str], str]) -> str:
+    meta = RequestBatch._meta
+    column = quote(str(meta.get_field("challenger").column))
+    # What tells one row from another whose id a database reused (SQLite may, after a
+    # rolled-back insert): with its session, its newest entry's time and its size.
+    return (
+        f"SELECT id, {quote('last_at')}, {quote('count')}, {quote('size')}"
+        f" FROM {quote(meta.db_table)} WHERE {column} = %s"
+    )
+
+
+class _RowCache:
+    """Rows of the history as read, by (id, session, newest entry's time, count, size),
+    least recently read first, up to `limit` bytes of their stored entries. Rows are never
+    changed once written, only deleted, so a row read once reads the same until it goes;
+    one deleted is no longer asked for and ages out."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.lock = threading.Lock()
+        self.rows: OrderedDict[tuple[Any, ...], tuple[list[tuple[int, HistoryEntry]], int]]
+        self.rows = OrderedDict()
+        self.bytes = 0
+
+    def get(self, key: tuple[Any, ...]) -> list[tuple[int, HistoryEntry]] | None:
+        with self.lock:
+            found = self.rows.get(key)
+            if found is None:
+                return None
+            self.rows.move_to_end(key)
+            return found[0]
+
+    def put(self, key: tuple[Any, ...], entries: list[tuple[int, HistoryEntry]], size: int) -> None:
+        with self.lock:
+            if key in self.rows or size > self.limit:
+                return
+            self.rows[key] = (entries, size)
+            self.bytes += size
+            while self.bytes > self.limit:
+                _, (_, dropped) = self.rows.popitem(last=False)
+                self.bytes -= dropped
+
+
+# 16 MB of stored entries: the whole history of some 300 sessions at a class's usual size.
+_rows = _RowCache(16 * 1024 * 1024)
 
 
 def _with_answers(entries: list[Any]) -> Iterator[tuple[int, list[Any]]]:
@@ -126,9 +217,26 @@ def _outcomes(pairs: Iterable[tuple[Any, Any]], describe: Describe) -> tuple[Out
 
 
 def version(guid: str) -> str:
-    """Changes whenever session `guid`'s history does: for answering "not modified"."""
-    seen = RequestBatch.objects.filter(challenger=guid).aggregate(n=Count("id"), top=Max("id"))
-    return f"{seen['n']}-{seen['top'] or 0}"
+    """Changes whenever session `guid`'s history does: for answering "not modified". Rows
+    are only ever added (each a higher id) or deleted whole, so their count and highest id
+    say whether any came or went. Asked every few seconds by every open progress page, so
+    its statement is written once rather than compiled by the ORM each time."""
+    database = connections[history_database()]
+    with database.cursor() as cursor:
+        cursor.execute(_version_sql(database), [guid])
+        count, top = cursor.fetchone()
+    return f"{count}-{top or 0}"
+
+
+def _version_sql(database: BaseDatabaseWrapper) -> str:
+    return _version_sql_for(database.vendor, database.ops.quote_name)
+
+
+@cache
+def _version_sql_for(vendor: str, quote: Callable[[str], str]) -> str:
+    meta = RequestBatch._meta
+    column = quote(str(meta.get_field("challenger").column))
+    return f"SELECT COUNT(*), MAX(id) FROM {quote(meta.db_table)} WHERE {column} = %s"
 
 
 # --------------------------------------------------------------------------- masking

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from django.conf import settings
 from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, re_path
 from django.urls.resolvers import ResolverMatch
 from rest_framework.routers import DynamicRoute, Route, SimpleRouter
@@ -141,6 +142,12 @@ def on_api_stack(path: str, match: ResolverMatch | None) -> bool:
     """Whether a request for `path` (matched as `match`) is served by the API's middleware
     stack: an API-challenge endpoint or a practice route (everything else is the site's)."""
     return route_of(match)[0] or path.startswith(PRACTICE_PREFIXES) or path in PRACTICE_ROOTS
+
+
+def on_poll_stack(match: ResolverMatch | None) -> bool:
+    """Whether a request (matched as `match`) is for JSON an open page polls
+    (`POLL_ROUTES`), served by the polled pages' middleware stack."""
+    return match is not None and not match.namespace and match.url_name in settings.POLL_ROUTES
 
 
 def resolved(path: str) -> ResolverMatch | None:

@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.utils.http import parse_etags
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -53,6 +54,7 @@ from challenges.selectors import (
     has_cohorts,
     progress_rows,
     status_data,
+    status_version,
 )
 from challenges.services import (
     InvalidPayload,
@@ -213,6 +215,8 @@ def _render_progress(
             # The "Try it" editor's starting requests (templates/dashboard/_tryit.html).
             "tryit_examples": examples_script(challenges_for(mode())),
             "remembered": remembered_guid(request) == challenger.guid,
+            # The status this page shows: the script's first poll is a 304 if it still is.
+            "status_version": status_version(challenger, mode(), assignments),
         }
     )
     context.update(extra)
@@ -222,12 +226,22 @@ def _render_progress(
 @never_cache
 @require_GET
 def status_json(request: HttpRequest, guid: str) -> HttpResponse:
+    """What the progress page's script polls: 304 while the status is the version the
+    script sends back as If-None-Match, checked before the status is built."""
     challenger = find_session(guid)
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     touch(challenger)
-    assignments = assigned_to(challenger, mode())
-    return JsonResponse({"known": True, **status_data(challenger, mode(), assignments)})
+    current = mode()
+    assignments = assigned_to(challenger, current)
+    etag = f'"{status_version(challenger, current, assignments)}"'  # as the page has it
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponse(status=304)
+    else:
+        data = {"known": True, **status_data(challenger, current, assignments)}
+        response = HttpResponse(orjson.dumps(data), content_type="application/json")
+    response["ETag"] = etag
+    return response
 
 
 @never_cache

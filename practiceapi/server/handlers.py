@@ -1,5 +1,6 @@
-"""Two middleware stacks: the site's pages get every layer in `MIDDLEWARE`, the API routes
-only those in `API_MIDDLEWARE`.
+"""Three middleware stacks: the site's pages get every layer in `MIDDLEWARE`, the API routes
+only those in `API_MIDDLEWARE`, and the JSON the open progress pages poll (`POLL_ROUTES`)
+only those in `POLL_MIDDLEWARE`.
 
 The site's layers (static files, Django's sessions and CSRF, login, messages, the admin's
 lock-out) do nothing for an API request: its views are DRF's with no authentication, and
@@ -9,6 +10,12 @@ buys"). So a request is handed to one of two Django handlers by its path
 (`practiceapi.routing.on_api_stack`), each with its own chain. `MIDDLEWARE` stays the
 whole list, in Django's order, because Django's deployment checks look for its classes
 there by name.
+
+Every open progress page asks for its status and its history every few seconds, most
+times to hear that nothing changed: those two routes read no login, session, form token or
+message either, so they run the site's security headers and nothing else of its layers
+(`on_poll_stack`), and their views answer an unchanged version with a 304 before building
+anything.
 
 The production entry point (practiceapi/server/wsgi.py) and the tests' client (tests/client.py)
 split the same way, so the tests exercise the stacks that serve students.
@@ -28,7 +35,7 @@ from django.http import HttpRequest
 from django.urls import ResolverMatch, set_script_prefix
 from django.utils.module_loading import import_string
 
-from practiceapi.routing import on_api_stack, resolved
+from practiceapi.routing import on_api_stack, on_poll_stack, resolved
 
 if TYPE_CHECKING:
     from django.core.handlers.base import BaseHandler
@@ -55,11 +62,14 @@ class ResolvedOnceHandler(WSGIHandler):
 
 
 class ApiStack(_Handler):
-    """Mixed into a Django handler: its chain is built from `API_MIDDLEWARE`.
+    """Mixed into a Django handler: its chain is built from `API_MIDDLEWARE` (or the list
+    `middleware_setting` names).
 
     Django's `load_middleware` reads `MIDDLEWARE` only; this is its synchronous path over
     the other list (the API is served by WSGI handlers only: granian's threads, the ASGI
     front's thread pool, the test client)."""
+
+    middleware_setting = "API_MIDDLEWARE"
 
     def load_middleware(self, is_async: bool = False) -> None:
         if is_async:
@@ -71,7 +81,7 @@ class ApiStack(_Handler):
         self._template_response_middleware = templates
         self._exception_middleware = exceptions
         handler = convert_exception_to_response(self._get_response)
-        for path in reversed(settings.API_MIDDLEWARE):
+        for path in reversed(getattr(settings, self.middleware_setting)):
             middleware = import_string(path)(handler)
             if hasattr(middleware, "process_view"):
                 views.insert(0, middleware.process_view)
@@ -121,16 +131,29 @@ class ApiHandler(ApiStack, ResolvedOnceHandler):
             close_old_connections()
 
 
-class SplitApplication:
-    """Hands each request to the API's handler or the site's, by its path. Takes the
-    arguments of the handlers it wraps: (environ, start_response) for WSGI handlers,
-    (environ) for the test client's."""
+class PollHandler(ApiHandler):
+    """The polled pages' WSGI handler: the API's request cycle over `POLL_MIDDLEWARE`."""
 
-    def __init__(self, site: Callable[..., Any], api: Callable[..., Any]) -> None:
+    middleware_setting = "POLL_MIDDLEWARE"
+
+
+class SplitApplication:
+    """Hands each request to the API's handler, the polled pages' or the site's, by its
+    path. Takes the arguments of the handlers it wraps: (environ, start_response) for WSGI
+    handlers, (environ) for the test client's."""
+
+    def __init__(
+        self, site: Callable[..., Any], api: Callable[..., Any], poll: Callable[..., Any]
+    ) -> None:
         self.site = site
         self.api = api
+        self.poll = poll
 
     def __call__(self, environ: dict[str, Any], *args: Any) -> Any:
         path = get_path_info(environ) or "/"  # Django's own reading (WSGIRequest.path_info)
-        handler = self.api if on_api_stack(path, resolved(path)) else self.site
-        return handler(environ, *args)
+        match = resolved(path)
+        if on_api_stack(path, match):
+            return self.api(environ, *args)
+        if on_poll_stack(match):
+            return self.poll(environ, *args)
+        return self.site(environ, *args)

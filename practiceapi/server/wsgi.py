@@ -12,8 +12,9 @@ django.setup(set_prefix=False)
 
 from practiceapi.server.handlers import (  # noqa: E402
     ApiHandler,
+    PollHandler,
     ResolvedOnceHandler,
     SplitApplication,
 )
 
-application = SplitApplication(site=ResolvedOnceHandler(), api=ApiHandler())
+application = SplitApplication(site=ResolvedOnceHandler(), api=ApiHandler(), poll=PollHandler())

@@ -1,6 +1,7 @@
 /* Progressive enhancement for the student dashboard. Everything essential works without
  * this file; it adds: live ticks, "last try" near misses and the next-challenge panel
- * (polls the page's status.json every few seconds and updates the page in place), a Copy
+ * (polls the page's status.json every few seconds while the page is shown, 304 while
+ * nothing changed, and updates the page in place), a Copy
  * button for the GUID, and a short list of the sessions this browser remembers
  * (localStorage): only those the student asked this computer to remember (the page says
  * so with data-remembered), never one opened from a link; "Forget" empties it.
@@ -11,7 +12,9 @@
 
   var STORE_KEY = "apichallenges.sessions";
   var MAX_REMEMBERED = 5;
-  var POLL_MS = 3000;
+  // One status poll every 5 s: with the history's poll (history.js), an open page costs
+  // the server less than one API request a second (bench/polls.py).
+  var POLL_MS = 5000;
   var MAX_BACKOFF_MS = 60000;
 
   function remembered() {
@@ -282,45 +285,62 @@
     document.dispatchEvent(new CustomEvent("progress-status", { detail: data }));
   }
 
-  function poll(url) {
+  // Polls `url` every POLL_MS while the page is shown, sending the version it shows as
+  // If-None-Match, so an unchanged status is a 304 with no body; while the page is hidden
+  // (another tab, a minimised window) it sends nothing, and it asks again as soon as it is
+  // shown if a poll is due by then.
+  function poll(url, shown) {
     var delay = POLL_MS;
     var stopped = false;
+    var timer = null;
+    var version = shown ? '"' + shown + '"' : "";
+    var lastAsked = 0;
     var note = document.getElementById("live-note");
     if (note) { note.hidden = false; }
 
-    function schedule() {
-      if (!stopped) { window.setTimeout(tick, delay); }
+    function schedule(ms) {
+      if (!stopped && !document.hidden && timer === null) { timer = window.setTimeout(tick, ms); }
     }
 
     function tick() {
-      if (document.hidden) { schedule(); return; }
-      fetch(url, { cache: "no-store", headers: { Accept: "application/json" } })
+      timer = null;
+      if (document.hidden) { return; }
+      var headers = { Accept: "application/json" };
+      if (version) { headers["If-None-Match"] = version; }
+      lastAsked = Date.now();
+      fetch(url, { cache: "no-store", headers: headers })
         .then(function (response) {
           if (response.status === 404) {
             stopped = true;
             if (note) { note.textContent = "This session no longer exists on the server."; }
             return null;
           }
+          if (response.status === 304) { return null; }
           if (!response.ok) { throw new Error("HTTP " + response.status); }
-          return response.json();
-        })
-        .then(function (data) {
-          if (data) {
+          return response.json().then(function (data) {
             applyStatus(data);
-            delay = POLL_MS;
-          }
-          schedule();
+            version = response.headers.get("ETag") || "";
+          });
+        })
+        .then(function () {
+          delay = POLL_MS;
+          schedule(delay);
         })
         .catch(function () {
           delay = Math.min(delay * 2, MAX_BACKOFF_MS);
-          schedule();
+          schedule(delay);
         });
     }
 
     document.addEventListener("visibilitychange", function () {
-      if (!document.hidden && !stopped) { delay = POLL_MS; }
+      if (document.hidden) {
+        if (timer !== null) { window.clearTimeout(timer); timer = null; }
+        return;
+      }
+      delay = POLL_MS;
+      schedule(Math.max(0, POLL_MS - (Date.now() - lastAsked)));
     });
-    schedule();
+    schedule(delay);
   }
 
   // "Create a session" buttons send the real POST /api/challenger (which completes
@@ -359,7 +379,7 @@
     if (guid && body.getAttribute("data-remembered") === "true") {
       remember(guid, body.getAttribute("data-name"));
     }
-    if (statusUrl && window.fetch) { poll(statusUrl); }
+    if (statusUrl && window.fetch) { poll(statusUrl, body.getAttribute("data-status-version")); }
     showRemembered();
   }
 

@@ -1,5 +1,5 @@
 /* "Your recent requests" on the progress page (templates/dashboard/_history.html): polls
- * the card's requests.json every few seconds, sending the version it shows as
+ * the card's requests.json every few seconds while the page is shown, sending the version it shows as
  * If-None-Match (304 while nothing changed), and updates the list newest first, keeping
  * open the entries the student opened and the keyboard's place. Everything in an entry is
  * what a student sent or the server answered them, so it is only ever set as textContent,
@@ -7,7 +7,9 @@
 (function () {
   "use strict";
 
-  var POLL_MS = 3000;
+  // Every 10 s: a changed history is the costliest answer of the page's two polls, and a
+  // student sending requests changes it nearly every time (bench/polls.py).
+  var POLL_MS = 10000;
   var MAX_BACKOFF_MS = 60000;
 
   function element(tag, className, text) {
@@ -131,20 +133,26 @@
     if (empty) { empty.hidden = entries.length > 0; }
   }
 
+  // Like the status poll (dashboard.js): nothing is sent while the page is hidden, and a
+  // poll due by the time it is shown again goes at once.
   function poll(card) {
     var url = card.getAttribute("data-history-url");
     var delay = POLL_MS;
     var stopped = false;
+    var timer = null;
+    var lastAsked = 0;
 
-    function schedule() {
-      if (!stopped) { window.setTimeout(tick, delay); }
+    function schedule(ms) {
+      if (!stopped && !document.hidden && timer === null) { timer = window.setTimeout(tick, ms); }
     }
 
     function tick() {
-      if (document.hidden) { schedule(); return; }
+      timer = null;
+      if (document.hidden) { return; }
       var version = card.getAttribute("data-history-version") || "";
       var headers = { Accept: "application/json" };
       if (version) { headers["If-None-Match"] = '"' + version + '"'; }
+      lastAsked = Date.now();
       fetch(url, { cache: "no-store", headers: headers })
         .then(function (response) {
           if (response.status === 404) { stopped = true; return null; }
@@ -156,14 +164,22 @@
             card.setAttribute("data-history-version", etag);
           });
         })
-        .then(function () { delay = POLL_MS; schedule(); })
+        .then(function () { delay = POLL_MS; schedule(delay); })
         .catch(function () {
           delay = Math.min(delay * 2, MAX_BACKOFF_MS);
-          schedule();
+          schedule(delay);
         });
     }
 
-    schedule();
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) {
+        if (timer !== null) { window.clearTimeout(timer); timer = null; }
+        return;
+      }
+      delay = POLL_MS;
+      schedule(Math.max(0, POLL_MS - (Date.now() - lastAsked)));
+    });
+    schedule(delay);
   }
 
   function start() {

@@ -57,3 +57,18 @@ def test_no_layer_of_the_api_stack_works_on_an_unrendered_answer() -> None:
         if hasattr(import_string(path), "process_template_response")
     ]
     assert hooked == []
+
+
+def test_every_layer_of_the_polled_pages_is_one_of_the_whole_stack() -> None:
+    assert set(settings.POLL_MIDDLEWARE).issubset(settings.MIDDLEWARE)
+
+
+@pytest.mark.django_db
+def test_a_polled_page_does_not_pass_the_sites_login_layers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.client import Client
+
+    guid = Client().post("/api/challenger")["X-CHALLENGER"]
+    assert sessions_opened(monkeypatch, f"/gui/challenges/{guid}/status.json") == 0
+    assert sessions_opened(monkeypatch, f"/gui/challenges/{guid}/requests.json") == 0

@@ -1,0 +1,80 @@
+"""How often the open pages ask the server, in a real browser: a student's progress page
+asks for its status every 5 s and its history every 10 s, each a 304 while nothing
+changed, and asks nothing while the page is hidden (another tab, a minimised window) until
+it is shown again."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import new_session
+
+pytestmark = pytest.mark.browser
+
+STATUS = re.compile(r"/status\.json$")
+HISTORY = re.compile(r"/requests\.json$")
+LIVE = re.compile(r"/progress/live\.json")
+# The document's visibility as a minimised window has it, and as a shown one.
+HIDE = """() => {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+SHOW = """() => {
+  delete document.hidden;
+  delete document.visibilityState;
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+class Answers:
+    """The answers the page got, by the route they were for."""
+
+    def __init__(self, page: Any) -> None:
+        self.seen: list[tuple[str, int]] = []
+        page.on("response", lambda response: self.seen.append((response.url, response.status)))
+
+    def to(self, route: re.Pattern[str]) -> list[int]:
+        return [status for url, status in self.seen if route.search(url)]
+
+    def clear(self) -> None:
+        self.seen.clear()
+
+
+def open_progress_page(page: Any, base: str) -> Answers:
+    from playwright.sync_api import expect
+
+    guid = new_session(base)
+    answers = Answers(page)
+    page.goto(f"{base}/gui/challenges/{guid}")
+    expect(page.locator("#live-note")).to_be_visible()  # the scripts are running
+    return answers
+
+
+def test_the_progress_page_polls_every_5_and_10_seconds(live_server: Any, page: Any) -> None:
+    answers = open_progress_page(page, live_server.url)
+    page.wait_for_timeout(12_000)
+    status, history = answers.to(STATUS), answers.to(HISTORY)
+    # Every 3 s, as before, would be four of each by now.
+    assert 1 <= len(status) <= 2, status
+    assert len(history) == 1, history
+    # Nothing changed since the page was drawn: not one full answer.
+    assert set(status + history) == {304}
+
+
+def test_the_progress_page_asks_nothing_while_hidden(live_server: Any, page: Any) -> None:
+    answers = open_progress_page(page, live_server.url)
+    page.evaluate(HIDE)
+    page.wait_for_timeout(500)  # a poll already on its way may still land
+    answers.clear()
+    page.wait_for_timeout(11_000)
+    assert answers.to(STATUS) == []
+    assert answers.to(HISTORY) == []
+    page.evaluate(SHOW)
+    # Polls were due while it was hidden: shown again, it asks at once.
+    page.wait_for_timeout(1_500)
+    assert len(answers.to(STATUS)) == 1
+    assert len(answers.to(HISTORY)) == 1
