@@ -134,9 +134,10 @@ def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any])
         "admin:challengers_cohort_progress_student", args=[quote(cohort.pk), STUDENT_KEY_SLOT]
     )
     before, _, after = base.partition(STUDENT_KEY_SLOT)
+    secret = settings.SECRET_KEY  # read once: the settings' every read goes through a proxy
 
     def link(guid: str) -> str:
-        return f"{before}{student_key(guid)}{after}"
+        return f"{before}{_student_key(guid, secret)}{after}"
 
     columns, students = report.columns, len(report.rows)
     return {

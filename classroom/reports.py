@@ -594,11 +594,14 @@ def class_progress(
     )
     ids = columns_of.ids
     active_students = 0
+    active_since = moment - ACTIVE_WINDOW
+    stuck_since = moment - STUCK_WINDOW
+    sending_since = moment - STILL_SENDING
     labels = class_labels([name for _, name, *_ in sessions])
     for (guid, name, progress, near_misses, last_api, created_at, channels), label in zip(
         sessions, labels, strict=True
     ):
-        in_stuck_window = last_api is not None and last_api >= moment - STUCK_WINDOW
+        in_stuck_window = last_api is not None and last_api >= stuck_since
         active_students += in_stuck_window
         own_due = extensions.get((leading.pk, guid)) if leading and extensions else None
         facts = _row_facts(
@@ -609,10 +612,10 @@ def class_progress(
         for index, reason in facts.near:
             reasons[index][reason] += 1
         latest = facts.latest
-        named = Student(guid=guid, name=name or guid, initials=label)
         if in_stuck_window and latest is not None:
+            named = Student(guid=guid, name=name or guid, initials=label)
             trying.append((named, latest[0], latest[1]))
-        if last_api is not None and last_api >= moment - STILL_SENDING and done < total:
+        if last_api is not None and last_api >= sending_since and done < total:
             credit = facts.latest_credit
             # A restored session carries credits older than itself: count from its start.
             since = max(credit, created_at) if credit else created_at
@@ -636,7 +639,7 @@ def class_progress(
                 late=facts.late,
                 extended_to=format_time(own_due),
                 last_api_request=last_api,
-                active=last_api is not None and last_api >= moment - ACTIVE_WINDOW,
+                active=last_api is not None and last_api >= active_since,
                 cells=facts.cells,
                 cells_digest=facts.digest,
             )
