@@ -3,7 +3,10 @@ update itself in place, and the cohort's join link with its QR code.
 
 The page and the JSON render the same partial (`_class_live.html`), so there is one
 place that says what the class view shows; the page's script swaps the partial's HTML
-in, keeps the matrix's scroll position and re-applies the instructor's sort.
+in, keeps the matrix's scroll position and re-applies the instructor's sort. The JSON
+answers 304 while the area is still the version the script shows (`live_version`), and
+the matrix's rows are built in Python and kept (`_matrix_row`): the page polls every few
+seconds, and most of a class stays the same from one poll to the next.
 
 The page is made to be projected, and a GUID is a student's only credential, so it shows
 none: a student's row links to their session by a keyed hash of the GUID (redirected to
@@ -182,9 +185,12 @@ def matrix_rows(
     for them every few seconds, most rows are the same as last time, and a template loop
     over hundreds of rows cost most of an answer."""
     names, total, zone = options["names"], report.total, timezone.get_current_timezone_name()
+    hidden = names == "hidden"
     return mark_safe(
         "".join(
-            _matrix_row(row, link(row.guid), names, total, counter, zone)
+            # Only hidden names show a row's place: otherwise a student joining higher up
+            # would make every row below them new to the cache.
+            _matrix_row(row, link(row.guid), names, total, counter if hidden else 0, zone)
             for counter, row in enumerate(report.rows, start=1)
         )
     )

@@ -3,10 +3,11 @@ near misses, CSV.
 
 Everything here starts from `Challenger.progress` ({challenge key: ISO completion time}),
 `Challenger.near_misses` (read through `challenges.near_misses`) and the catalogue; nothing
-names a challenge. The class matrix is built from ONE query
-(`values_list("guid", "display_name", "progress", "near_misses")`) and rendered from
-precomputed HTML strings, so a class of 300 students × 99 challenges costs the same number
-of queries as a class of 3 and renders well under a second.
+names a challenge. The class matrix is built from ONE query of its sessions (their JSON
+columns and times as the database's text) and rendered from precomputed HTML strings, each
+row's kept by everything it is made from (`_row_facts`), so a class of 300 students × 99
+challenges costs the same number of queries as a class of 3, and a poll of the class page
+works out again only the rows that changed.
 """
 
 from __future__ import annotations
