@@ -1,7 +1,7 @@
 """The class page's poll answers 200 with a new version when what the page shows of a
-student's activity, deadlines or credit channels changes (an API request, an own due
-time, a due time changed with the marks kept, a credit's channel, an assignment made to
-count the student's own client only), stays 304 when only a page view happened, and
+student's activity, deadlines or credit channels changes (an API request, the reason
+their latest near miss was told, an own due time, a due time changed with the marks kept,
+a credit's channel, an assignment made to count the student's own client only), stays 304 when only a page view happened, and
 answers no version of a class to an instructor who does not teach it."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from challenges.catalogue import keys_for
 from challenges.channels import PAGE
 from classroom.models import Assignment, CohortInstructor, EarlierDueTime, Extension
 from tests.assignment_fixtures import assign, minutes
+from tests.near_miss_entries import near_miss
 
 
 def live(client: Client, cohort: Cohort, version: str = ""):  # noqa: ANN201
@@ -51,6 +52,18 @@ def test_a_page_view_alone_leaves_the_class_not_modified(
     # Her progress page was open: seen, but no API request, which is all the page shows.
     Challenger.objects.filter(pk=ada.pk).update(last_seen=timezone.now())
     assert live(admin_client, cohort, first["ETag"]).status_code == 304
+
+
+def test_a_new_reason_told_changes_where_the_class_is_stuck(
+    admin_client: Client, cohort: Cohort, make_session: Callable[..., Challenger]
+) -> None:
+    key = keys_for("multi")[3]
+    ada = make_session(2, name="Ada Lovelace", cohort=cohort, api_minutes_ago=1)
+    Challenger.objects.filter(pk=ada.pk).update(near_misses={key: near_miss("first reason")})
+    first = live(admin_client, cohort)
+    Challenger.objects.filter(pk=ada.pk).update(near_misses={key: near_miss("second reason")})
+    html = changed(admin_client, cohort, first)
+    assert 'class="cp-reason" title="second reason"' in html
 
 
 def test_an_own_due_time_given_changes_the_class(
