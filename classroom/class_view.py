@@ -3,7 +3,10 @@ update itself in place, and the cohort's join link with its QR code.
 
 The page and the JSON render the same partial (`_class_live.html`), so there is one
 place that says what the class view shows; the page's script swaps the partial's HTML
-in, keeps the matrix's scroll position and re-applies the instructor's sort.
+in, keeps the matrix's scroll position and re-applies the instructor's sort. The JSON
+answers 304 while the area is still the version the script shows (`live_version`), and
+the matrix's rows are built in Python and kept (`_matrix_row`): the page polls every few
+seconds, and most of a class stays the same from one poll to the next.
 
 The page is made to be projected, and a GUID is a student's only credential, so it shows
 none: a student's row links to their session by a keyed hash of the GUID (redirected to
@@ -13,16 +16,23 @@ masked.
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
+import orjson
 import segno
 from django.conf import settings
 from django.contrib.admin.utils import quote
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.html import escape
+from django.utils.http import parse_etags
 from django.utils.safestring import SafeString, mark_safe
 
 from challengers.models import Challenger, Cohort
@@ -30,7 +40,7 @@ from challengers.sessions import mode
 from challenges.catalogue import challenges_for
 from classroom.lti import course
 from classroom.models import Assignment, CohortInstructor
-from classroom.reports import ClassProgress, class_progress
+from classroom.reports import ClassProgress, Column, Row, class_progress
 from classroom.teaching import sees_every_cohort
 from practiceapi.openapi import public_base
 
@@ -93,7 +103,14 @@ def student_key(guid: str) -> str:
     """What a student's links on the class page name their session by: an HMAC of the GUID
     under the server's secret key, which shows nothing of the GUID and cannot be turned
     back into it."""
-    return salted_hmac(STUDENT_KEY_SALT, guid, algorithm="sha256").hexdigest()[:24]
+    return _student_key(guid, settings.SECRET_KEY)
+
+
+@lru_cache(maxsize=8192)
+def _student_key(guid: str, secret: str) -> str:
+    # Remembered: the class page links every student each time it is asked for, and a
+    # student's key stays the same while the secret does.
+    return salted_hmac(STUDENT_KEY_SALT, guid, secret=secret, algorithm="sha256").hexdigest()[:24]
 
 
 def student_redirect(cohort: Cohort, key: str) -> HttpResponse:
@@ -115,18 +132,26 @@ def without_guids(html: str) -> SafeString:
 
 
 def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any]) -> dict[str, Any]:
-    def link(guid: str) -> str:
-        return reverse(
-            "admin:challengers_cohort_progress_student", args=[quote(cohort.pk), student_key(guid)]
-        )
+    # The student links differ only by their key: the route is reversed once.
+    base = reverse(
+        "admin:challengers_cohort_progress_student", args=[quote(cohort.pk), STUDENT_KEY_SLOT]
+    )
+    before, _, after = base.partition(STUDENT_KEY_SLOT)
+    secret = settings.SECRET_KEY  # read once: the settings' every read goes through a proxy
 
+    def link(guid: str) -> str:
+        return f"{before}{_student_key(guid, secret)}{after}"
+
+    columns, students = report.columns, len(report.rows)
     return {
         "cohort": cohort,
         "join_path": join_path(cohort),
         "report": report,
-        "students": len(report.rows),
+        "students": students,
         "options": options,
-        "rows": [(row, link(row.guid)) for row in report.rows],
+        "matrix_rows": matrix_rows(report, options, link),
+        "column_heads": mark_safe("".join(_column_head(c.display_id, c.name) for c in columns)),
+        "bar_rows": mark_safe("".join(_bar_row(c, students) for c in columns)),
         # Each student these lists name, with their link: (what is said, [(student, link)]).
         "stuck": [
             (
@@ -144,10 +169,155 @@ def live_context(cohort: Cohort, report: ClassProgress, options: dict[str, Any])
     }
 
 
+ROWS_SLOT = mark_safe("\x00matrix rows\x00")  # no text of the page holds a NUL
+STUDENT_KEY_SLOT = "0" * 24  # a key's shape, where a student's own goes in the link
+ACTIVE_ROW = ' class="cp-row-active"'
+ACTIVE_MARK = (
+    '<span class="cp-active-mark" title="an API request in the last 10 minutes">\u25cf</span> '
+)
+
+
+def matrix_rows(
+    report: ClassProgress, options: dict[str, Any], link: Callable[[str], str]
+) -> SafeString:
+    """The matrix's rows, one `<tr>` a student, each masked of GUIDs. Built here rather
+    than in the template, and each row remembered by what it shows: the class page asks
+    for them every few seconds, most rows are the same as last time, and a template loop
+    over hundreds of rows cost most of an answer."""
+    names, total, zone = options["names"], report.total, timezone.get_current_timezone_name()
+    hidden = names == "hidden"
+    return mark_safe(
+        "".join(
+            # Only hidden names show a row's place: otherwise a student joining higher up
+            # would make every row below them new to the cache.
+            _matrix_row(row, link(row.guid), names, total, counter if hidden else 0, zone)
+            for counter, row in enumerate(report.rows, start=1)
+        )
+    )
+
+
+# A row is its cells and some markup: about the size of a class of 300 twice over.
+@lru_cache(maxsize=1024)
+def _matrix_row(row: Row, link: str, names: str, total: int, counter: int, zone: str) -> str:
+    # `zone` is part of what the row is remembered by: its times are shown in it.
+    unnamed = row.name == row.guid
+    if names == "full":
+        sort_name = "" if unnamed else escape(row.name.lower())
+        shown = "(no name)" if unnamed else escape(row.name)
+    elif names == "initials":
+        sort_name = shown = escape(row.initials)
+    else:
+        sort_name, shown = "", f"#{counter}"
+    seen = row.last_api_request
+    if seen is None:
+        last, title = "0", "no API request yet"
+    else:
+        local = timezone.localtime(seen)
+        last = str(int(seen.timestamp()))
+        title = f"last API request {local:%Y-%m-%d %H:%M} {local.tzname() or ''}"
+    extended = (
+        f' <span class="cp-extended" title="Own due time: {escape(row.extended_to)}">ext.</span>'
+        if row.extended_to
+        else ""
+    )
+    late = (
+        f' <span class="cp-late-count" title="{row.late} done after the due time">'
+        f"{row.late} late</span>"
+        if row.late
+        else ""
+    )
+    # Names are escaped above; the cells are the report's own markup.
+    return without_guids(
+        f'<tr data-name="{sort_name}" data-done="{row.done}" data-last="{last}"'
+        f"{ACTIVE_ROW if row.active else ''}>"
+        f'<th scope="row" class="cp-student">{ACTIVE_MARK if row.active else ""}'
+        f'<a href="{escape(link)}" title="{escape(title)}">{shown}</a></th>'
+        f'<td class="cp-total">{row.done}/{total}{extended}{late}</td>{row.cells}</tr>\n      '
+    )
+
+
+# The matrix's column headers and the completions' bars, one a challenge: built here and
+# remembered for the same reasons as the rows (a class page shows up to every challenge).
+@lru_cache(maxsize=1024)
+def _column_head(display_id: str, name: str) -> str:
+    return f'<th scope="col" title="{escape(display_id)} {escape(name)}">{escape(display_id)}</th>'
+
+
+@lru_cache(maxsize=1024)
+def _bar_row(column: Column, students: int) -> str:
+    return (
+        f'<tr><th scope="row"><span class="cp-id">{escape(column.display_id)}</span> '
+        f'{escape(column.name)}</th><td class="cp-bar-cell"><span class="cp-bar">'
+        f'<span class="cp-w-{column.percent}"></span></span></td><td class="cp-num">'
+        f"{column.count} / {students} ({column.percent}%)</td></tr>\n    "
+    )
+
+
 def live_html(request: HttpRequest, context: dict[str, Any]) -> SafeString:
-    """The partial both the page and its JSON show, rendered now, with no GUID in it."""
+    """The partial both the page and its JSON show, rendered now, with no GUID in it. The
+    matrix's rows come masked already (`_matrix_row`), and go in after the rest is masked:
+    no GUID can span a row's edge, which is markup."""
+    rows = context["matrix_rows"]
+    context = {**context, "matrix_rows": ROWS_SLOT}
     html = render_to_string("admin/challengers/cohort/_class_live.html", context, request=request)
-    return without_guids(html)
+    return mark_safe(without_guids(html).replace(ROWS_SLOT, rows, 1))  # both masked markup
+
+
+def live_version(report: ClassProgress, options: dict[str, Any]) -> str:
+    """The version of the live area: a digest of everything it shows, read from the report
+    (so what the passing time decides, such as who is active or stalled, is in it) and the
+    page's switches. The same across processes and restarts (no `hash()`), so every
+    process of a server names the same class alike."""
+    assignment = report.assignment
+    shown = [
+        options["all_columns"],
+        options["projector"],
+        options["names"],
+        timezone.get_current_timezone_name(),
+        [report.cohort.pk, report.cohort.name, report.cohort.code],
+        report.total,
+        report.average_percent,
+        report.finished,
+        report.all_columns,
+        report.active,
+        report.unassigned_recent,
+        report.stuck_others,
+        [
+            assignment.assignment.pk,
+            assignment.due_at,
+            assignment.own_client_only,
+        ]
+        if assignment
+        else None,
+        [
+            [a.pk, a.title, len(a.challenges), a.own_client_only, a.due_at, _closed(a, report)]
+            for a in report.assignments
+        ],
+        report.columns,
+        [
+            [
+                r.guid,
+                r.name,
+                r.initials,
+                r.done,
+                r.late,
+                r.extended_to,
+                r.last_api_request,
+                r.active,
+                r.cells_digest,
+            ]
+            for r in report.rows
+        ],
+        report.stuck,
+        report.stalled,
+        [s.since_label for group in report.stalled for s in group.students],
+    ]
+    encoded = orjson.dumps(shown, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS)
+    return hashlib.blake2b(encoded, digest_size=12).hexdigest()
+
+
+def _closed(assignment: Assignment, report: ClassProgress) -> bool:
+    return bool(assignment.due_at and assignment.due_at <= report.moment)
 
 
 def join_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
@@ -218,25 +388,37 @@ def page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:
         + f"?cohort__id__exact={cohort.pk}",
         "csv_url": reverse("admin:challengers_cohort_progress_csv", args=[quote(cohort.pk)]),
         "poll_seconds": POLL_SECONDS,
+        # The version of the area the page shows: the script's first poll is a 304 if the
+        # class is still as it was.
+        "live_version": live_version(report, options),
         **lms_context(cohort, options),
     }
 
 
-def live_json(request: HttpRequest, cohort: Cohort) -> JsonResponse:
+def live_json(request: HttpRequest, cohort: Cohort) -> HttpResponse:
     """The class view's partial, rendered now: `{"html": …, "students": n, "at": ISO,
-    "atLabel": "14:05:09 EST"}` (the time the page shows, in the server's zone)."""
+    "atLabel": "14:05:09 EST"}` (the time the page shows, in the server's zone); 304 while
+    the area is the version the page's script sends back as If-None-Match, checked before
+    the partial is rendered."""
     options = view_options(request)
     report = class_progress(cohort, all_columns=options["all_columns"])
-    html = live_html(request, live_context(cohort, report, options))
-    # The admin's views are never cached (`admin_view` adds the headers).
-    return JsonResponse(
-        {
+    etag = f'"{live_version(report, options)}"'
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponse(status=304)
+    else:
+        html = live_html(request, live_context(cohort, report, options))
+        data = {
             "html": html,
             "students": len(report.rows),
             "at": report.moment.isoformat(),
             "atLabel": report.moment_label,
         }
-    )
+        response = HttpResponse(orjson.dumps(data), content_type="application/json")
+    # The admin's views are never cached (`admin_view` adds the headers).
+    response["ETag"] = etag
+    # The time the page shows it was updated, which a 304 has no body to carry.
+    response["X-At-Label"] = report.moment_label
+    return response
 
 
 def cohort_page_context(request: HttpRequest, cohort: Cohort) -> dict[str, Any]:

@@ -3,23 +3,28 @@ near misses, CSV.
 
 Everything here starts from `Challenger.progress` ({challenge key: ISO completion time}),
 `Challenger.near_misses` (read through `challenges.near_misses`) and the catalogue; nothing
-names a challenge. The class matrix is built from ONE query
-(`values_list("guid", "display_name", "progress", "near_misses")`) and rendered from
-precomputed HTML strings, so a class of 300 students × 99 challenges costs the same number
-of queries as a class of 3 and renders well under a second.
+names a challenge. The class matrix is built from ONE query of its sessions (their JSON
+columns and times as the database's text) and rendered from precomputed HTML strings, each
+row's kept by everything it is made from (`_row_facts`), so a class of 300 students × 99
+challenges costs the same number of queries as a class of 3, and a poll of the class page
+works out again only the rows that changed.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any, overload
 
-from django.db.models import QuerySet
+import orjson
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -39,7 +44,7 @@ from classroom.assignments import (
     open_assignments,
     status_of,
 )
-from classroom.deadlines import NO_DEADLINE, class_deadlines, extensions_for, is_late
+from classroom.deadlines import NO_DEADLINE, Deadline, class_deadlines, extensions_for, is_late
 from classroom.models import Assignment
 
 # --------------------------------------------------------------------------- one session
@@ -135,6 +140,7 @@ class Row:
     last_api_request: datetime | None  # None: no API request known
     active: bool  # an API request in the last ACTIVE_WINDOW
     cells: SafeString  # every <td> of the row, built once in Python
+    cells_digest: str  # of `cells`: what the class page's version counts them by
 
 
 @dataclass(frozen=True)
@@ -267,6 +273,17 @@ def _name_parts(name: str) -> list[str]:
 
 
 def class_labels(names: Sequence[str]) -> list[str]:
+    """`_class_labels`, remembered for the last few classes asked for: the class page asks
+    for every label each time it updates, and a class's names seldom change."""
+    return list(_remembered_labels(tuple(names)))
+
+
+@lru_cache(maxsize=64)
+def _remembered_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_class_labels(names))
+
+
+def _class_labels(names: Sequence[str]) -> list[str]:
     """What projector mode shows instead of each name: its initials (`Ada Lovelace` ->
     `AL`), made unique within the class, since the room must tell two students apart.
 
@@ -359,6 +376,157 @@ def _latest_credit(progress: Mapping[str, Any]) -> datetime | None:
     return parse_time(max(stamps)) if stamps else None
 
 
+TEXT_COLUMNS = ("progress", "near_misses", "credit_channels", "last_api_request", "created_at")
+
+
+@overload
+def _stored_time(text: str) -> datetime: ...
+@overload
+def _stored_time(text: None) -> None: ...
+def _stored_time(text: str | None) -> datetime | None:
+    """A time column as its text: SQLite's (UTC, without an offset) or PostgreSQL's (with
+    the connection's offset, UTC)."""
+    if text is None:
+        return None
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """What a row's cells depend on beside the session and its deadline: the columns, the
+    mode that reads its near misses, whether only the student's own client counts, and the
+    zone its times are shown in."""
+
+    mode: str
+    keys: tuple[str, ...]
+    ids: tuple[str, ...]
+    assigned: frozenset[str]
+    own_only: bool
+    zone: str
+
+    def __post_init__(self) -> None:
+        # Hashed once: each row's look-up in `_row_facts`'s cache hashes it.
+        object.__setattr__(self, "_hash", hash(astuple_of(self)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=64)
+def _columns(
+    current: str, keys: tuple[str, ...], assigned: frozenset[str], own_only: bool, zone: str
+) -> _Columns:
+    """The same `_Columns` for the same columns: `_row_facts`'s cache then finds a row by
+    the columns' identity rather than comparing them whole, row after row."""
+    ids = tuple(display_id(key, current) for key in keys)
+    return _Columns(current, keys, ids, assigned, own_only, zone)
+
+
+def astuple_of(columns: _Columns) -> tuple[Any, ...]:
+    return (
+        columns.mode,
+        columns.keys,
+        columns.ids,
+        columns.assigned,
+        columns.own_only,
+        columns.zone,
+    )
+
+
+@dataclass(frozen=True)
+class _RowFacts:
+    """One session's row of the matrix, as its progress, near misses, credit channels and
+    own deadline make it."""
+
+    done: int
+    late: int
+    cells: SafeString  # every <td> of the row
+    digest: str  # of `cells`
+    done_at: tuple[int, ...]  # the places of the columns done and counted
+    near: tuple[tuple[int, str], ...]  # (place, reason) of each open near miss
+    latest: tuple[int, str] | None  # (place, reason) of the newest near miss
+    latest_credit: datetime | None
+
+
+# A row's cells are about 6 KB for a class of 99 columns: some three classes of 300.
+@lru_cache(maxsize=1024)
+def _row_facts(
+    columns: _Columns,
+    deadline: Deadline,
+    progress_text: str | None,
+    near_text: str | None,
+    channels_text: str | None,
+) -> _RowFacts:
+    """A row's facts, remembered by everything they are made from: the class page asks for
+    the whole matrix every few seconds, while most of its students' rows stay the same."""
+    progress = _json_object(progress_text)
+    near_misses = _json_object(near_text)
+    channels = _json_object(channels_text) or None
+    ids, current, own_only = columns.ids, columns.mode, columns.own_only
+    cells: list[str] = []
+    done_at: list[int] = []
+    near_open: list[tuple[int, str]] = []
+    late = 0
+    latest: tuple[datetime, int, str] | None = None  # moment, column index, reason
+    for index, key in enumerate(columns.keys):
+        value = completion_value(progress, key)
+        if value is not None and is_done(value):
+            when = time_label(value) or "time unknown"
+            how, measured = "", value
+            if channels:
+                # Only sessions with credits not from their own client look further.
+                how, measured = _how(progress, channels, key)
+            if measured is None and own_only and key in columns.assigned:
+                cells.append(
+                    f'<td class="cp-done cp-uncounted" title="#{ids[index]} done {when}'
+                    f'{how}; {UNCOUNTED_NOTE}">{UNCOUNTED_SYMBOL}</td>'
+                )
+                continue
+            if not own_only:
+                measured = value
+            done_at.append(index)
+            if key in columns.assigned and is_late(measured, deadline):
+                late += 1
+                cells.append(
+                    f'<td class="cp-done cp-late" title="#{ids[index]} done {when}{how}, '
+                    f'after the due time">{LATE_SYMBOL}</td>'
+                )
+            else:
+                cells.append(
+                    f'<td class="cp-done" title="#{ids[index]} done {when}{how}">{DONE_SYMBOL}</td>'
+                )
+        elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
+            near_open.append((index, near.reason))
+            # The newest; of equal times, the first in display order.
+            if latest is None or near.moment > latest[0]:
+                latest = (near.moment, index, near.reason)
+            title = escape(f"#{ids[index]} {near.summary}")
+            cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
+        else:
+            cells.append("<td></td>")
+    text = "".join(cells)
+    return _RowFacts(
+        done=len(done_at),
+        late=late,
+        # Cells hold one text students typed, the near-miss title, and it is escaped.
+        cells=mark_safe(text),
+        digest=hashlib.blake2b(text.encode(), digest_size=12).hexdigest(),
+        done_at=tuple(done_at),
+        near=tuple(near_open),
+        latest=(latest[1], latest[2]) if latest else None,
+        latest_credit=_latest_credit(progress),
+    )
+
+
+def _json_object(text: str | None) -> dict[str, Any]:
+    """A JSON column's text as an object; anything else (NULL, another JSON value) as none."""
+    if not text:
+        return {}
+    value = orjson.loads(text)
+    return value if isinstance(value, dict) else {}
+
+
 def class_progress(
     cohort: Cohort,
     current_mode: str | None = None,
@@ -383,19 +551,26 @@ def class_progress(
     deadline = class_deadlines([leading])[leading.pk] if leading and assigned else NO_DEADLINE
     extensions = extensions_for([leading.pk]) if leading and assigned else {}
     own_only = bool(leading and leading.own_client_only)
-    sessions = list(
-        Challenger.objects.filter(cohort=cohort)
+    # The JSON columns as the database's text: a row's facts are remembered by it
+    # (`_row_facts`), and only a row whose text changed is read again. The times as text
+    # too, parsed here: the ORM's conversion of each cost more than the rest of a row.
+    as_text = {name: Cast(name, TextField()) for name in TEXT_COLUMNS}
+    sessions = [
+        (guid, name, progress, near, _stored_time(last_api), _stored_time(created), channels)
+        for guid, name, progress, near, last_api, created, channels in Challenger.objects.filter(
+            cohort=cohort
+        )
         .order_by("display_name", "guid")
         .values_list(
             "guid",
             "display_name",
-            "progress",
-            "near_misses",
-            "last_api_request",
-            "created_at",
-            "credit_channels",
+            as_text["progress"],
+            as_text["near_misses"],
+            as_text["last_api_request"],
+            as_text["created_at"],
+            as_text["credit_channels"],
         )
-    )
+    ]
     # Made lately, not merely seen: a session a student made from their own client while
     # the class runs, which they can still join with. A session is seen when it is made,
     # so the test of `last_seen` changes nothing but lets its index find the rows.
@@ -404,73 +579,45 @@ def class_progress(
         cohort__isnull=True, created_at__gte=since, last_seen__gte=since
     ).count()
     total = len(shown)
-    counts = [0] * total
+    counts: Counter[int] = Counter()
     reasons: list[Counter[str]] = [Counter() for _ in shown]
     rows: list[Row] = []
     # Each active student with their latest near miss among the columns, and each stalled
     # student with theirs (None: none): as (column index, reason) until the columns exist.
     trying: list[tuple[Student, int, str]] = []
     stalled: list[tuple[StalledStudent, tuple[int, str] | None]] = []
-    ids = [display_id(c.key, current) for c in shown]
-    keys = [c.key for c in shown]
+    columns_of = _columns(
+        current,
+        tuple(c.key for c in shown),
+        assigned_keys,
+        own_only,
+        timezone.get_current_timezone_name(),
+    )
+    ids = columns_of.ids
     active_students = 0
+    active_since = moment - ACTIVE_WINDOW
+    stuck_since = moment - STUCK_WINDOW
+    sending_since = moment - STILL_SENDING
     labels = class_labels([name for _, name, *_ in sessions])
     for (guid, name, progress, near_misses, last_api, created_at, channels), label in zip(
         sessions, labels, strict=True
     ):
-        progress = progress or {}
-        near_misses = near_misses if isinstance(near_misses, dict) else {}
-        in_stuck_window = last_api is not None and last_api >= moment - STUCK_WINDOW
+        in_stuck_window = last_api is not None and last_api >= stuck_since
         active_students += in_stuck_window
-        cells: list[str] = []
-        done = late = near_open = 0
-        latest: tuple[datetime, int, str] | None = None  # moment, column index, reason
         own_due = extensions.get((leading.pk, guid)) if leading and extensions else None
-        own_deadline = deadline.extended_to(own_due)
-        for index, key in enumerate(keys):
-            value = completion_value(progress, key)
-            if value is not None and is_done(value):
-                when = time_label(value) or "time unknown"
-                how, measured = "", value
-                if channels:
-                    # Only sessions with credits not from their own client look further.
-                    how, measured = _how(progress, channels, key)
-                if measured is None and own_only and key in assigned_keys:
-                    cells.append(
-                        f'<td class="cp-done cp-uncounted" title="#{ids[index]} done {when}'
-                        f'{how}; {UNCOUNTED_NOTE}">{UNCOUNTED_SYMBOL}</td>'
-                    )
-                    continue
-                if not own_only:
-                    measured = value
-                done += 1
-                counts[index] += 1
-                if key in assigned_keys and is_late(measured, own_deadline):
-                    late += 1
-                    cells.append(
-                        f'<td class="cp-done cp-late" title="#{ids[index]} done {when}{how}, '
-                        f'after the due time">{LATE_SYMBOL}</td>'
-                    )
-                else:
-                    cells.append(
-                        f'<td class="cp-done" title="#{ids[index]} done {when}{how}">'
-                        f"{DONE_SYMBOL}</td>"
-                    )
-            elif key in near_misses and (near := read_near_miss(key, near_misses[key], current)):
-                reasons[index][near.reason] += 1
-                near_open += 1
-                # The newest; of equal times, the first in display order.
-                if latest is None or near.moment > latest[0]:
-                    latest = (near.moment, index, near.reason)
-                title = escape(f"#{ids[index]} {near.summary}")
-                cells.append(f'<td class="cp-near" title="{title}">{NEAR_SYMBOL}</td>')
-            else:
-                cells.append("<td></td>")
-        named = Student(guid=guid, name=name or guid, initials=label)
+        facts = _row_facts(
+            columns_of, deadline.extended_to(own_due), progress, near_misses, channels
+        )
+        done = facts.done
+        counts.update(facts.done_at)
+        for index, reason in facts.near:
+            reasons[index][reason] += 1
+        latest = facts.latest
         if in_stuck_window and latest is not None:
-            trying.append((named, latest[1], latest[2]))
-        if last_api is not None and last_api >= moment - STILL_SENDING and done < total:
-            credit = _latest_credit(progress)
+            named = Student(guid=guid, name=name or guid, initials=label)
+            trying.append((named, latest[0], latest[1]))
+        if last_api is not None and last_api >= sending_since and done < total:
+            credit = facts.latest_credit
             # A restored session carries credits older than itself: count from its start.
             since = max(credit, created_at) if credit else created_at
             if since <= moment - STALLED:
@@ -479,12 +626,10 @@ def class_progress(
                     name=name or guid,
                     initials=label,
                     minutes=int((moment - since).total_seconds() // 60),
-                    near=near_open,
+                    near=len(facts.near),
                     latest=None,  # set once the columns exist
                 )
-                stalled.append((student, (latest[1], latest[2]) if latest else None))
-        # Cells hold one text students typed, the near-miss title, and it is escaped.
-        row_cells = mark_safe("".join(cells))
+                stalled.append((student, latest))
         rows.append(
             Row(
                 guid=guid,
@@ -492,11 +637,12 @@ def class_progress(
                 initials=label,
                 done=done,
                 percent=percent(done, total),
-                late=late,
+                late=facts.late,
                 extended_to=format_time(own_due),
                 last_api_request=last_api,
-                active=last_api is not None and last_api >= moment - ACTIVE_WINDOW,
-                cells=row_cells,
+                active=last_api is not None and last_api >= active_since,
+                cells=facts.cells,
+                cells_digest=facts.digest,
             )
         )
     students = len(rows)

@@ -1,6 +1,6 @@
 // The live class page: fetches the class view's HTML every few seconds from the staff-only
-// JSON route and swaps in the parts that changed, keeping the matrix's and the page's
-// scroll position and the keyboard's focus,
+// JSON route (a 304 while nothing it shows changed) and swaps in the parts that changed,
+// keeping the matrix's and the page's scroll position and the keyboard's focus,
 // and sorts the students by name, progress or latest API request (the choice is remembered in
 // this browser). Without JavaScript the page is the same snapshot, refreshed by reloading.
 (function () {
@@ -20,6 +20,9 @@
   var lastLabel = status ? status.getAttribute("data-at-label") : null;
   var busy = false;
   var lastHtml = null; // the area as last received: an unchanged one is left alone
+  // The version of the area shown, as the server named it (sent back as If-None-Match).
+  var version = live.getAttribute("data-live-version") || "";
+  if (version) version = '"' + version + '"';
   var shown = []; // each part of the area as the server last sent it
 
   function number(row, name) { return parseFloat(row.getAttribute(name)) || 0; }
@@ -110,24 +113,33 @@
     refocus(key);
   }
 
+  function updated(label) {
+    lastGood = Date.now();
+    lastLabel = label || null;
+    if (status) {
+      status.parentNode.classList.remove("cp-stale");
+      status.textContent = "Updated " + (lastLabel || clock(new Date())) +
+        " (every " + every / 1000 + " s)";
+    }
+  }
+
+  // Sends the version of the area it shows as If-None-Match: while the class is as it was,
+  // the server answers 304 without rendering it again (its time still in a header).
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
-    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    var headers = { Accept: "application/json" };
+    if (version) headers["If-None-Match"] = version;
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
       .then(function (response) {
+        if (response.status === 304) return updated(response.headers.get("X-At-Label"));
         if (!response.ok) throw new Error(String(response.status));
-        return response.json();
-      })
-      .then(function (data) {
-        if (data.html !== lastHtml) swap(data.html);
-        lastHtml = data.html;
-        lastGood = Date.now();
-        lastLabel = data.atLabel || null;
-        if (status) {
-          status.parentNode.classList.remove("cp-stale");
-          status.textContent = "Updated " + (lastLabel || clock(new Date())) +
-            " (every " + every / 1000 + " s)";
-        }
+        return response.json().then(function (data) {
+          if (data.html !== lastHtml) swap(data.html);
+          lastHtml = data.html;
+          version = response.headers.get("ETag") || "";
+          updated(data.atLabel);
+        });
       })
       .catch(stale)
       .then(function () { busy = false; });

@@ -1,16 +1,19 @@
 """How often the open pages ask the server, in a real browser: a student's progress page
-asks for its status every 5 s and its history every 10 s, each a 304 while nothing
-changed, and asks nothing while the page is hidden (another tab, a minimised window) until
-it is shown again."""
+asks for its status every 5 s and its history every 10 s, the instructor's class page for
+its class every 5 s, each a 304 while nothing changed, and none asks anything while the
+page is hidden (another tab, a minimised window) until it is shown again."""
 
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import new_session
+from challengers.models import Challenger, Cohort
+from challenges.catalogue import keys_for
+from tests.browser.helpers import log_in, new_session
 
 pytestmark = pytest.mark.browser
 
@@ -78,3 +81,28 @@ def test_the_progress_page_asks_nothing_while_hidden(live_server: Any, page: Any
     page.wait_for_timeout(1_500)
     assert len(answers.to(STATUS)) == 1
     assert len(answers.to(HISTORY)) == 1
+
+
+def test_the_class_page_polls_an_unchanged_class_cheaply_and_not_while_hidden(
+    live_server: Any, page: Any, django_user_model: Any
+) -> None:
+    cohort = Cohort.objects.create(code="monday-am", name="Monday morning")
+    for name, done in (("Ada Lovelace", 3), ("Grace Hopper", 9)):
+        Challenger.objects.create(
+            guid=str(uuid.uuid4()),
+            display_name=name,
+            cohort=cohort,
+            progress={key: "2026-03-04T10:15:00Z" for key in keys_for("multi")[:done]},
+        )
+    target = f"/admin/challengers/cohort/{cohort.pk}/progress/"
+    answers = Answers(page)
+    log_in(page, live_server.url, django_user_model, target)
+    page.wait_for_timeout(11_000)
+    polls = answers.to(LIVE)
+    assert 1 <= len(polls) <= 2, polls
+    assert set(polls) == {304}
+    page.evaluate(HIDE)
+    page.wait_for_timeout(500)
+    answers.clear()
+    page.wait_for_timeout(11_000)
+    assert answers.to(LIVE) == []
