@@ -3,12 +3,13 @@ stores them (a list of challenge keys)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
-from challengers.models import Cohort
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import keys_for
 from classroom.models import Assignment
 
@@ -72,3 +73,18 @@ def change_form(
         data.update(local_fields(f"extensions-{n}-due_at", own_due))
     data.update(fields)
     return data
+
+
+def student_done_first(
+    cohort: Cohort, assignment: Assignment, done_at: datetime, name: str = "Ada"
+) -> str:
+    """A session of the class that completed the assignment's first challenge at `done_at`;
+    its GUID."""
+    guid = str(uuid.uuid4())
+    Challenger.objects.create(
+        guid=guid,
+        display_name=name,
+        cohort=cohort,
+        progress={assignment.challenges[0]: stamp(done_at)},
+    )
+    return guid

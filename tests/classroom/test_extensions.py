@@ -6,27 +6,14 @@ from __future__ import annotations
 
 import csv
 import io
-import uuid
 from datetime import datetime
 
 from django.test import Client
 
-from challengers.models import Challenger, Cohort
+from challengers.models import Cohort
 from challenges.times import format_time
 from classroom.models import Assignment, Extension
-from tests.assignment_fixtures import assign, change_form, minutes, stamp
-
-
-def student(cohort: Cohort, assignment: Assignment, done_at: datetime, name: str) -> str:
-    """A session of the class that completed the assignment's first challenge at `done_at`."""
-    guid = str(uuid.uuid4())
-    Challenger.objects.create(
-        guid=guid,
-        display_name=name,
-        cohort=cohort,
-        progress={assignment.challenges[0]: stamp(done_at)},
-    )
-    return guid
+from tests.assignment_fixtures import assign, change_form, minutes, student_done_first
 
 
 def assigned(client: Client, guid: str) -> dict:
@@ -46,8 +33,8 @@ def extend(admin: Client, assignment: Assignment, guid: str, due_at: datetime) -
 def late_class(cohort: Cohort) -> tuple[Assignment, str, str]:
     """An assignment due 90 minutes ago that Ada and Ben both completed late."""
     assignment = assign(cohort, due_at=minutes(-90))
-    ada = student(cohort, assignment, minutes(-60), "Ada")
-    ben = student(cohort, assignment, minutes(-60), "Ben")
+    ada = student_done_first(cohort, assignment, minutes(-60), "Ada")
+    ben = student_done_first(cohort, assignment, minutes(-60), "Ben")
     return assignment, ada, ben
 
 
@@ -122,7 +109,7 @@ def test_the_csv_counts_late_by_the_students_own_due_time(
 def test_a_student_of_another_class_is_refused(admin_client: Client, cohort: Cohort) -> None:
     assignment, _, _ = late_class(cohort)
     other = Cohort.objects.create(code="tuesday", name="Tuesday")
-    stranger = student(other, assignment, minutes(-60), "Eve")
+    stranger = student_done_first(other, assignment, minutes(-60), "Eve")
     reply = extend(admin_client, assignment, stranger, minutes(60))
     assert reply.status_code == 200
     assert "Select a valid choice" in reply.content.decode()
@@ -154,7 +141,7 @@ def test_one_student_gets_one_own_due_time(admin_client: Client, cohort: Cohort)
 def test_the_form_offers_only_students_of_the_class(admin_client: Client, cohort: Cohort) -> None:
     assignment, ada, _ = late_class(cohort)
     other = Cohort.objects.create(code="tuesday", name="Tuesday")
-    stranger = student(other, assignment, minutes(-60), "Eve")
+    stranger = student_done_first(other, assignment, minutes(-60), "Eve")
     html = admin_client.get(f"/admin/classroom/assignment/{assignment.pk}/change/").content
     assert f'value="{ada}"' in html.decode()
     assert f'value="{stranger}"' not in html.decode()
@@ -164,8 +151,8 @@ def test_the_form_tells_two_students_of_one_name_apart(
     admin_client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    first = student(cohort, assignment, minutes(-60), "Ada")
-    second = student(cohort, assignment, minutes(-60), "Ada")
+    first = student_done_first(cohort, assignment, minutes(-60), "Ada")
+    second = student_done_first(cohort, assignment, minutes(-60), "Ada")
     html = admin_client.get(f"/admin/classroom/assignment/{assignment.pk}/change/").content
     assert f"Ada ({first[:8]}…)" in html.decode()
     assert f"Ada ({second[:8]}…)" in html.decode()

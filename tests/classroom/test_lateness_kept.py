@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
-import uuid
 from datetime import datetime
 
 from django.test import Client
 
-from challengers.models import Challenger, Cohort
+from challengers.models import Cohort
 from classroom.models import Assignment
-from tests.assignment_fixtures import assign, change_form, minutes, stamp
-
-
-def student(cohort: Cohort, assignment: Assignment, done_at: datetime, name: str = "Ada") -> str:
-    """A session of the class that completed the assignment's first challenge at `done_at`."""
-    guid = str(uuid.uuid4())
-    Challenger.objects.create(
-        guid=guid,
-        display_name=name,
-        cohort=cohort,
-        progress={assignment.challenges[0]: stamp(done_at)},
-    )
-    return guid
+from tests.assignment_fixtures import assign, change_form, minutes, student_done_first
 
 
 def late(client: Client, guid: str) -> bool:
@@ -47,7 +34,7 @@ def test_a_late_mark_stays_when_the_due_time_moves_later(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     assert late(client, guid)
     change_due(admin_client, assignment, minutes(60))
     assert late(client, guid)
@@ -57,7 +44,7 @@ def test_an_on_time_mark_stays_when_the_due_time_moves_earlier(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(60))
-    guid = student(cohort, assignment, minutes(-30))
+    guid = student_done_first(cohort, assignment, minutes(-30))
     change_due(admin_client, assignment, minutes(-60), earlier_marks="keep")
     assert not late(client, guid)
 
@@ -67,7 +54,7 @@ def test_a_credit_after_the_change_is_judged_by_the_new_due_time(
 ) -> None:
     assignment = assign(cohort, due_at=minutes(60))
     change_due(admin_client, assignment, minutes(-60))
-    guid = student(cohort, assignment, minutes(1))
+    guid = student_done_first(cohort, assignment, minutes(1))
     assert late(client, guid)
 
 
@@ -75,7 +62,7 @@ def test_re_mark_all_judges_earlier_credits_by_the_new_due_time(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(60), earlier_marks="remark")
     assert not late(client, guid)
 
@@ -84,7 +71,7 @@ def test_re_mark_all_forgets_the_due_times_kept_before(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(-30))  # kept: still late by the first
     change_due(admin_client, assignment, minutes(60), earlier_marks="remark")
     assert not late(client, guid)
@@ -94,7 +81,7 @@ def test_saving_without_changing_the_due_time_re_marks_nothing(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(60))  # kept: still late by the first
     assignment.refresh_from_db()
     change_due(admin_client, assignment, assignment.due_at, earlier_marks="remark")
@@ -106,7 +93,7 @@ def test_an_unknown_choice_is_refused_and_changes_nothing(
 ) -> None:
     due = minutes(-90)
     assignment = assign(cohort, due_at=due)
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     reply = admin_client.post(
         f"/admin/classroom/assignment/{assignment.pk}/change/",
         change_form(assignment, due_at=minutes(60), earlier_marks="forget"),
@@ -131,7 +118,7 @@ def test_the_class_page_keeps_the_late_mark(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    student(cohort, assignment, minutes(-60))
+    student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(60))
     html = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress/").content.decode()
     assert "1 late</span>" in html
@@ -140,7 +127,7 @@ def test_the_class_page_keeps_the_late_mark(
 
 def test_the_csv_keeps_the_late_count(admin_client: Client, client: Client, cohort: Cohort) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    student(cohort, assignment, minutes(-60))
+    student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(60))
     reply = admin_client.get(f"/admin/challengers/cohort/{cohort.pk}/progress.csv")
     header, row = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
@@ -151,6 +138,6 @@ def test_the_progress_page_keeps_the_late_mark(
     admin_client: Client, client: Client, cohort: Cohort
 ) -> None:
     assignment = assign(cohort, due_at=minutes(-90))
-    guid = student(cohort, assignment, minutes(-60))
+    guid = student_done_first(cohort, assignment, minutes(-60))
     change_due(admin_client, assignment, minutes(60))
     assert "done after the due time" in client.get(f"/gui/challenges/{guid}").content.decode()
