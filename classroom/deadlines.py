@@ -116,6 +116,26 @@ def extensions_for(
     }
 
 
+@dataclass(frozen=True)
+class StudentDeadlines:
+    """Every student's deadline in some assignments: the classes' deadlines and the
+    students' extensions, read once for a page, an export or a grade pass."""
+
+    classes: Mapping[int, Deadline]
+    extensions: Mapping[tuple[int, str], datetime]
+
+    def of(self, assignment_id: int, guid: str) -> Deadline:
+        """The deadline of the session `guid` in the assignment."""
+        own = self.extensions.get((assignment_id, guid))
+        return self.classes[assignment_id].extended_to(own)
+
+
+def student_deadlines(assignments: Iterable[Assignment]) -> StudentDeadlines:
+    """`StudentDeadlines` of `assignments`, in at most two queries."""
+    found = list(assignments)
+    return StudentDeadlines(class_deadlines(found), extensions_for(a.pk for a in found))
+
+
 def student_deadline(assignment: Assignment, classes: Mapping[int, Deadline]) -> Deadline:
     """The deadline of the student `assignment` was annotated for (`with_deadline_facts`
     with a GUID)."""

@@ -44,7 +44,7 @@ from classroom.assignments import (
     open_assignments,
     status_of,
 )
-from classroom.deadlines import NO_DEADLINE, Deadline, class_deadlines, extensions_for, is_late
+from classroom.deadlines import NO_DEADLINE, Deadline, is_late, student_deadlines
 from classroom.models import Assignment
 
 # --------------------------------------------------------------------------- one session
@@ -548,8 +548,9 @@ def class_progress(
     assigned = assigned_challenges(leading.challenges or (), current) if leading else ()
     shown = challenges if (all_columns or not assigned) else assigned
     assigned_keys = frozenset(c.key for c in assigned)
-    deadline = class_deadlines([leading])[leading.pk] if leading and assigned else NO_DEADLINE
-    extensions = extensions_for([leading.pk]) if leading and assigned else {}
+    # The leading assignment's deadlines, when its columns are what the matrix measures.
+    measured = leading if leading and assigned else None
+    deadlines = student_deadlines([measured] if measured else [])
     own_only = bool(leading and leading.own_client_only)
     # The JSON columns as the database's text: a row's facts are remembered by it
     # (`_row_facts`), and only a row whose text changed is read again. The times as text
@@ -604,10 +605,8 @@ def class_progress(
     ):
         in_stuck_window = last_api is not None and last_api >= stuck_since
         active_students += in_stuck_window
-        own_due = extensions.get((leading.pk, guid)) if leading and extensions else None
-        facts = _row_facts(
-            columns_of, deadline.extended_to(own_due), progress, near_misses, channels
-        )
+        deadline = deadlines.of(measured.pk, guid) if measured else NO_DEADLINE
+        facts = _row_facts(columns_of, deadline, progress, near_misses, channels)
         done = facts.done
         counts.update(facts.done_at)
         for index, reason in facts.near:
@@ -638,7 +637,7 @@ def class_progress(
                 done=done,
                 percent=percent(done, total),
                 late=facts.late,
-                extended_to=format_time(own_due),
+                extended_to=format_time(deadline.due_at) if deadline.extended else "",
                 last_api_request=last_api,
                 active=last_api is not None and last_api >= active_since,
                 cells=facts.cells,
@@ -674,8 +673,8 @@ def class_progress(
         finished=sum(1 for r in rows if total and r.done == total),
         nearly=[c for c in columns if c.near_count],
         assignment=(
-            status_of(leading, {}, current, moment, deadline=deadline)
-            if leading and assigned
+            status_of(measured, {}, current, moment, deadline=deadlines.classes[measured.pk])
+            if measured
             else None
         ),
         assignments=assignments,
@@ -796,8 +795,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
     )
     moment = timezone.now()
     leading = leading_assignments({row[6] for row in rows if row[6] is not None}, moment)
-    deadlines = class_deadlines(leading.values())
-    extensions = extensions_for(a.pk for a in leading.values())
+    deadlines = student_deadlines(leading.values())
     for (
         guid,
         name,
@@ -825,7 +823,7 @@ def progress_csv_rows(queryset: QuerySet[Challenger]) -> Iterator[list[str]]:
         assignment = leading.get(cohort_id) if cohort_id is not None else None
         standing = ["", "", "", ""]
         if assignment is not None:
-            deadline = deadlines[assignment.pk].extended_to(extensions.get((assignment.pk, guid)))
+            deadline = deadlines.of(assignment.pk, guid)
             status = status_of(assignment, progress, current, moment, channels, deadline=deadline)
             standing = [
                 _csv_safe(status.title),

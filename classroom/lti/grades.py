@@ -44,7 +44,7 @@ from pylti1p3.service_connector import ServiceConnector
 
 from challengers.sessions import mode
 from classroom.assignments import status_of
-from classroom.deadlines import class_deadlines, extensions_for
+from classroom.deadlines import student_deadlines
 from classroom.lti.platforms import ensure_signing_key
 from classroom.lti.tool import lms_session
 from classroom.models import LtiGrade, LtiLearner, LtiLinkedAssignment
@@ -91,8 +91,7 @@ def score(
         known = {grade.learner_id: grade for grade in LtiGrade.objects.filter(link=link)}
         # The figure the class page shows: each learner's credits judged against their own
         # due time, and by how they were done where the assignment counts own clients only.
-        deadline = class_deadlines([assignment])[assignment.pk]
-        extensions = extensions_for([assignment.pk])
+        deadlines = student_deadlines([assignment])
         for learner in learners:
             session = learner.challenger
             status = status_of(
@@ -101,7 +100,7 @@ def score(
                 current,
                 moment,
                 session.credit_channels,
-                deadline=deadline.extended_to(extensions.get((assignment.pk, session.pk))),
+                deadline=deadlines.of(assignment.pk, session.pk),
             )
             if status.assigned == 0:
                 continue  # nothing of it is served in this edition: no score to give
