@@ -53,18 +53,14 @@ GUID_SHAPED = re.compile(r"[0-9a-fA-F]{8}(?:-?[0-9a-fA-F]{4}){3}-?[0-9a-fA-F]{12
 GUID_MASK = "{guid}"
 
 
-def share_base(request: HttpRequest) -> str:
-    """The base URL students reach: `APICHALLENGES_PUBLIC_URL` when set, otherwise the
-    address the instructor's own browser used."""
-    return public_base(request)
-
-
 def join_path(cohort: Cohort) -> str:
     return f"/join/{cohort.code}"
 
 
 def join_url(request: HttpRequest, cohort: Cohort) -> str:
-    return share_base(request) + join_path(cohort)
+    """The join link as students reach it: on `APICHALLENGES_PUBLIC_URL` when set,
+    otherwise on the address the instructor's own browser used."""
+    return public_base(request) + join_path(cohort)
 
 
 def is_loopback(request: HttpRequest) -> bool:

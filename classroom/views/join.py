@@ -49,9 +49,10 @@ from challenges.catalogue import completion_value
 from challenges.declarations import is_done
 from challenges.selectors import CREATE_SESSION, cohort_of
 from challenges.services import NAME_MAX, save_profile
-from classroom.class_view import join_path, join_url, share_base
+from classroom.class_view import join_path, join_url
 from classroom.models import LinkSession
 from classroom.services import MergeRefused, merge_sessions
+from practiceapi.openapi import public_base
 
 # Characters of a pasted GUID that are read at all: a GUID is 36, 45 with a `urn:uuid:`
 # prefix, a few more with an `X-CHALLENGER:` one copied along.
@@ -253,7 +254,7 @@ def join_welcome(request: HttpRequest, code: str) -> HttpResponse:
     context = {
         "cohort": cohort,
         "challenger": challenger,
-        "base_url": share_base(request),
+        "base_url": public_base(request),
         "join_url": join_url(request, cohort),
         "merged": request.GET.get("merged") == "1",
         "needs_own_session": not is_done(completion_value(challenger.progress, CREATE_SESSION)),
