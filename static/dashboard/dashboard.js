@@ -15,7 +15,6 @@
   // One status poll every 5 s: with the history's poll (history.js), an open page costs
   // the server less than one API request a second (bench/polls.py).
   var POLL_MS = 5000;
-  var MAX_BACKOFF_MS = 60000;
 
   function remembered() {
     try {
@@ -285,62 +284,19 @@
     document.dispatchEvent(new CustomEvent("progress-status", { detail: data }));
   }
 
-  // Polls `url` every POLL_MS while the page is shown, sending the version it shows as
-  // If-None-Match, so an unchanged status is a 304 with no body; while the page is hidden
-  // (another tab, a minimised window) it sends nothing, and it asks again as soon as it is
-  // shown if a poll is due by then.
+  // The status, every POLL_MS while the page is shown (poller.js).
   function poll(url, shown) {
-    var delay = POLL_MS;
-    var stopped = false;
-    var timer = null;
-    var version = shown ? '"' + shown + '"' : "";
-    var lastAsked = 0;
     var note = document.getElementById("live-note");
     if (note) { note.hidden = false; }
-
-    function schedule(ms) {
-      if (!stopped && !document.hidden && timer === null) { timer = window.setTimeout(tick, ms); }
-    }
-
-    function tick() {
-      timer = null;
-      if (document.hidden) { return; }
-      var headers = { Accept: "application/json" };
-      if (version) { headers["If-None-Match"] = version; }
-      lastAsked = Date.now();
-      fetch(url, { cache: "no-store", headers: headers })
-        .then(function (response) {
-          if (response.status === 404) {
-            stopped = true;
-            if (note) { note.textContent = "This session no longer exists on the server."; }
-            return null;
-          }
-          if (response.status === 304) { return null; }
-          if (!response.ok) { throw new Error("HTTP " + response.status); }
-          return response.json().then(function (data) {
-            applyStatus(data);
-            version = response.headers.get("ETag") || "";
-          });
-        })
-        .then(function () {
-          delay = POLL_MS;
-          schedule(delay);
-        })
-        .catch(function () {
-          delay = Math.min(delay * 2, MAX_BACKOFF_MS);
-          schedule(delay);
-        });
-    }
-
-    document.addEventListener("visibilitychange", function () {
-      if (document.hidden) {
-        if (timer !== null) { window.clearTimeout(timer); timer = null; }
-        return;
+    window.pollVersioned({
+      url: url,
+      every: POLL_MS,
+      version: shown,
+      changed: applyStatus,
+      gone: function () {
+        if (note) { note.textContent = "This session no longer exists on the server."; }
       }
-      delay = POLL_MS;
-      schedule(Math.max(0, POLL_MS - (Date.now() - lastAsked)));
     });
-    schedule(delay);
   }
 
   // "Create a session" buttons send the real POST /api/challenger (which completes
@@ -379,7 +335,7 @@
     if (guid && body.getAttribute("data-remembered") === "true") {
       remember(guid, body.getAttribute("data-name"));
     }
-    if (statusUrl && window.fetch) { poll(statusUrl, body.getAttribute("data-status-version")); }
+    if (statusUrl && window.fetch && window.pollVersioned) { poll(statusUrl, body.getAttribute("data-status-version")); }
     showRemembered();
   }
 

@@ -10,7 +10,6 @@
   // Every 10 s: a changed history is the costliest answer of the page's two polls, and a
   // student sending requests changes it nearly every time (bench/polls.py).
   var POLL_MS = 10000;
-  var MAX_BACKOFF_MS = 60000;
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -133,58 +132,19 @@
     if (empty) { empty.hidden = entries.length > 0; }
   }
 
-  // Like the status poll (dashboard.js): nothing is sent while the page is hidden, and a
-  // poll due by the time it is shown again goes at once.
+  // Every POLL_MS while the page is shown, as the status is (poller.js).
   function poll(card) {
-    var url = card.getAttribute("data-history-url");
-    var delay = POLL_MS;
-    var stopped = false;
-    var timer = null;
-    var lastAsked = 0;
-
-    function schedule(ms) {
-      if (!stopped && !document.hidden && timer === null) { timer = window.setTimeout(tick, ms); }
-    }
-
-    function tick() {
-      timer = null;
-      if (document.hidden) { return; }
-      var version = card.getAttribute("data-history-version") || "";
-      var headers = { Accept: "application/json" };
-      if (version) { headers["If-None-Match"] = '"' + version + '"'; }
-      lastAsked = Date.now();
-      fetch(url, { cache: "no-store", headers: headers })
-        .then(function (response) {
-          if (response.status === 404) { stopped = true; return null; }
-          if (response.status === 304) { return null; }
-          if (!response.ok) { throw new Error("HTTP " + response.status); }
-          var etag = (response.headers.get("ETag") || "").replace(/^"|"$/g, "");
-          return response.json().then(function (data) {
-            redraw(card, data.entries || []);
-            card.setAttribute("data-history-version", etag);
-          });
-        })
-        .then(function () { delay = POLL_MS; schedule(delay); })
-        .catch(function () {
-          delay = Math.min(delay * 2, MAX_BACKOFF_MS);
-          schedule(delay);
-        });
-    }
-
-    document.addEventListener("visibilitychange", function () {
-      if (document.hidden) {
-        if (timer !== null) { window.clearTimeout(timer); timer = null; }
-        return;
-      }
-      delay = POLL_MS;
-      schedule(Math.max(0, POLL_MS - (Date.now() - lastAsked)));
+    window.pollVersioned({
+      url: card.getAttribute("data-history-url"),
+      every: POLL_MS,
+      version: card.getAttribute("data-history-version") || "",
+      changed: function (data) { redraw(card, data.entries || []); }
     });
-    schedule(delay);
   }
 
   function start() {
     var card = document.getElementById("history");
-    if (card && window.fetch) { poll(card); }
+    if (card && window.fetch && window.pollVersioned) { poll(card); }
   }
 
   if (document.readyState === "loading") {
