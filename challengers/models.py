@@ -20,6 +20,11 @@ class Cohort(models.Model):
     code = models.SlugField(max_length=40, unique=True, help_text="What students type in.")
     name = models.CharField(max_length=100)
     created_at = models.DateTimeField(default=timezone.now)
+    # Moves on whenever what the class's students are shown of their assignments changes
+    # (an assignment, a due time, an extension; the classroom moves it in the same
+    # transaction): each serving process remembers a class's assignments by it, and reads
+    # it with the session, so that a progress page's poll reads no assignment at all.
+    assignments_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         db_table = "challenges_cohort"  # named when the app's label was "challenges"

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.core.signals import request_started
+from django.db.models.signals import post_delete, post_save
 
 
 class ClassroomConfig(AppConfig):
@@ -21,11 +22,15 @@ class ClassroomConfig(AppConfig):
 
     def ready(self) -> None:
         from challenges.assigned import join_paths_with, read_assigned_with
-        from classroom.assignments import statuses_of
+        from classroom.assignments import row_changed, statuses_of
         from classroom.class_view import join_path
+        from classroom.models import Assignment, EarlierDueTime, Extension
 
         read_assigned_with(statuses_of)
         join_paths_with(join_path)
+        for model in (Assignment, EarlierDueTime, Extension):
+            post_save.connect(row_changed, sender=model, dispatch_uid=f"{model.__name__}.saved")
+            post_delete.connect(row_changed, sender=model, dispatch_uid=f"{model.__name__}.gone")
         # The LTI grade thread starts with a process's first request, so that management
         # commands (a migration among them) run none; the receiver then leaves, and later
         # requests do not call it.

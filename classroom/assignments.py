@@ -8,20 +8,26 @@ An assignment without a due time comes after those with one.
 Reading this costs one indexed query on a cohort's assignments (and one more for the
 earlier due times of those whose due time was changed with the marks kept: see
 `classroom.deadlines`), made only by the pages and routes that show progress (never by
-the API's other routes).
+the API's other routes). A student's progress page asks every few seconds: each process
+remembers a class's assignments, with every deadline fact of its students, by the
+cohort's `assignments_version` (read with the session), which every change of an
+assignment, a due time or an extension moves on in the transaction that makes it
+(`assignments_changed`).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
+from cachetools import LRUCache
+from django.db.models import F, Q
 from django.utils import timezone
 
-from challengers.models import Challenger
+from challengers.models import Challenger, Cohort
 from challenges.catalogue import (
     challenges_for,
     completion_value,
@@ -34,12 +40,12 @@ from challenges.declarations import Challenge, is_done
 from challenges.times import format_time
 from classroom.deadlines import (
     Deadline,
-    class_deadlines,
+    StudentDeadlines,
     is_late,
-    student_deadline,
+    student_deadlines,
     with_deadline_facts,
 )
-from classroom.models import Assignment
+from classroom.models import Assignment, EarlierDueTime, Extension
 
 
 def assigned_challenges(keys: Iterable[str], current_mode: str) -> tuple[Challenge, ...]:
@@ -73,19 +79,16 @@ def _lead_order(assignment: Assignment, moment: datetime) -> tuple[int, float]:
     return (2, -due.timestamp())
 
 
-def open_assignments(
-    cohort_id: int | None, moment: datetime | None = None, guid: str | None = None
-) -> list[Assignment]:
+def open_assignments(cohort_id: int | None, moment: datetime | None = None) -> list[Assignment]:
     """The cohort's open assignments, the leading one first (module docstring); annotated
-    for `classroom.deadlines` (for the session `guid`'s extensions when given)."""
+    for `classroom.deadlines`."""
     if cohort_id is None:
         return []
     moment = moment or timezone.now()
     found = with_deadline_facts(
         Assignment.objects.filter(
             Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id=cohort_id
-        ),
-        guid,
+        )
     )
     return sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk))
 
@@ -260,6 +263,93 @@ def status_of(
     )
 
 
+@dataclass(frozen=True)
+class ClassAssignments:
+    """Every assignment of one class, opened or not, with every student's deadline in
+    each: what a student's standing is judged against."""
+
+    assignments: tuple[Assignment, ...]
+    deadlines: StudentDeadlines
+
+    def open_at(self, moment: datetime) -> list[Assignment]:
+        """The assignments open at `moment`, the leading one first."""
+        found = [a for a in self.assignments if a.opens_at is None or a.opens_at <= moment]
+        return sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk))
+
+
+def class_assignments(cohort_id: int) -> ClassAssignments:
+    """The cohort's `ClassAssignments`, read now: at most three queries (the earlier due
+    times and the extensions only for a class that has some)."""
+    found = list(with_deadline_facts(Assignment.objects.filter(cohort_id=cohort_id)))
+    return ClassAssignments(tuple(found), student_deadlines(found))
+
+
+# Cohort id -> (its creation time and assignments_version, its ClassAssignments): a
+# class's entry is a few rows and its students' extensions, so this many classes cost a
+# few MB at most. The creation time tells a class from a later one given the same id
+# (SQLite gives an id again after the transaction that took it was rolled back).
+_remembered: LRUCache[int, tuple[tuple[datetime, int], ClassAssignments]] = LRUCache(maxsize=256)
+_remembered_lock = threading.Lock()
+
+
+def remembered_class_assignments(cohort: Cohort) -> ClassAssignments:
+    """`class_assignments` of the cohort, read again only when its `assignments_version`
+    moved on since this process last read them. Read after the version, so a change made
+    in between is read too (and read once more at the next version)."""
+    version = (cohort.created_at, cohort.assignments_version)
+    with _remembered_lock:
+        known = _remembered.get(cohort.pk)
+    if known is not None and known[0] == version:
+        return known[1]
+    fresh = class_assignments(cohort.pk)
+    with _remembered_lock:
+        _remembered[cohort.pk] = (version, fresh)
+    return fresh
+
+
+def assignments_changed(cohort_ids: Iterable[int]) -> None:
+    """Something students are shown of these cohorts' assignments changed: move their
+    `assignments_version` on (in the caller's transaction, with the change). Every save
+    and delete of an assignment, an earlier due time or an extension calls it
+    (`row_changed`); a bulk `update()` of one must call it itself."""
+    ids = set(cohort_ids)
+    if ids:
+        Cohort.objects.filter(pk__in=ids).update(assignments_version=F("assignments_version") + 1)
+
+
+def row_changed(sender: type, instance: Assignment | EarlierDueTime | Extension, **_: Any) -> None:
+    """Receives `post_save` and `post_delete` of the three models (`ClassroomConfig.ready`)."""
+    if isinstance(instance, Assignment):
+        assignments_changed([instance.cohort_id])
+    else:
+        assignments_changed(
+            Assignment.objects.filter(pk=instance.assignment_id).values_list("cohort_id", flat=True)
+        )
+
+
+def statuses_in(
+    known: ClassAssignments,
+    guid: str,
+    progress: Mapping[str, Any],
+    current_mode: str,
+    channels: Any = None,
+) -> list[AssignmentStatus]:
+    """A session's standing in each open assignment of its class, the leading one first,
+    each judged against the session's own deadline."""
+    moment = timezone.now()
+    return [
+        status_of(
+            a,
+            progress,
+            current_mode,
+            moment,
+            channels,
+            deadline=known.deadlines.of(a.pk, guid),
+        )
+        for a in known.open_at(moment)
+    ]
+
+
 def statuses_for(
     cohort_id: int | None,
     guid: str,
@@ -267,26 +357,20 @@ def statuses_for(
     current_mode: str,
     channels: Any = None,
 ) -> list[AssignmentStatus]:
-    """A session's standing in each open assignment of its cohort, the leading one first,
-    each judged against the session's own deadline."""
-    moment = timezone.now()
-    found = open_assignments(cohort_id, moment, guid)
-    classes = class_deadlines(found)
-    return [
-        status_of(
-            a, progress, current_mode, moment, channels, deadline=student_deadline(a, classes)
-        )
-        for a in found
-    ]
+    """`statuses_in` the cohort's assignments read now."""
+    if cohort_id is None:
+        return []
+    return statuses_in(class_assignments(cohort_id), guid, progress, current_mode, channels)
 
 
 def statuses_of(challenger: Challenger, current_mode: str) -> list[AssignmentStatus]:
-    """`statuses_for` the session: what the curriculum's progress page and its status JSON
-    show (registered with `challenges.assigned` when the app starts)."""
-    return statuses_for(
-        challenger.cohort_id,
-        challenger.guid,
-        challenger.progress or {},
-        current_mode,
-        challenger.credit_channels,
+    """`statuses_in` the session's class's remembered assignments: what the curriculum's
+    progress page and its status JSON show (registered with `challenges.assigned` when the
+    app starts). The pages read the session with its cohort, in one statement."""
+    cohort = challenger.cohort if challenger.cohort_id is not None else None
+    if cohort is None:
+        return []
+    known = remembered_class_assignments(cohort)
+    return statuses_in(
+        known, challenger.guid, challenger.progress or {}, current_mode, challenger.credit_channels
     )

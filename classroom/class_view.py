@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import orjson
 import segno
+from cachetools import LRUCache, cached
 from django.conf import settings
 from django.contrib.admin.utils import quote
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -192,8 +194,14 @@ def matrix_rows(
     )
 
 
-# A row is its cells and some markup: about the size of a class of 300 twice over.
-@lru_cache(maxsize=1024)
+# Holds a whole class, for the reason `classroom.reports` gives for its rows' facts: a
+# row is its cells and some markup, so this is bounded by the same 16 MB.
+_MATRIX_ROWS: LRUCache[Any, str] = LRUCache(
+    maxsize=16 * 2**20, getsizeof=lambda row: len(row) + 256
+)
+
+
+@cached(_MATRIX_ROWS, lock=threading.Lock())
 def _matrix_row(row: Row, link: str, names: str, total: int, counter: int, zone: str) -> str:
     # `zone` is part of what the row is remembered by: its times are shown in it.
     unnamed = row.name == row.guid

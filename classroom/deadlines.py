@@ -7,10 +7,9 @@ since t and chose to keep the marks given until then (`EarlierDueTime` rows). So
 due time re-marks nothing that was judged before, unless the instructor says so, and the
 request path writes nothing for any of it: a credit's stamp is all it records.
 
-Reading the rows costs nothing more on the common path: the queries that load open
-assignments say whether each has earlier due times and, for one student, their
-extension (`with_deadline_facts`); the earlier due times are fetched, in one query, only
-for assignments that have some.
+Reading the rows costs little on the common path: the queries that load assignments say
+whether each has earlier due times (`with_deadline_facts`), which are fetched, in one
+query, only for assignments that have some.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from challenges.times import parse_time
@@ -65,24 +64,12 @@ def is_late(value: Any, deadline: Deadline) -> bool:
     return due is not None and moment > due
 
 
-def with_deadline_facts(
-    assignments: QuerySet[Assignment], guid: str | None = None
-) -> QuerySet[Assignment]:
+def with_deadline_facts(assignments: QuerySet[Assignment]) -> QuerySet[Assignment]:
     """`assignments`, each annotated with whether it has earlier due times
-    (`has_earlier`) and, for the session `guid`, its extension's due time
-    (`extension_due`, None without one): the same query, no more."""
-    annotated = assignments.annotate(
+    (`has_earlier`): the same query, no more."""
+    return assignments.annotate(
         has_earlier=Exists(EarlierDueTime.objects.filter(assignment=OuterRef("pk")))
     )
-    if guid is not None:
-        annotated = annotated.annotate(
-            extension_due=Subquery(
-                Extension.objects.filter(assignment=OuterRef("pk"), challenger_id=guid).values(
-                    "due_at"
-                )[:1]
-            )
-        )
-    return annotated
 
 
 def class_deadlines(assignments: Iterable[Assignment]) -> dict[int, Deadline]:
@@ -134,12 +121,6 @@ def student_deadlines(assignments: Iterable[Assignment]) -> StudentDeadlines:
     """`StudentDeadlines` of `assignments`, in at most two queries."""
     found = list(assignments)
     return StudentDeadlines(class_deadlines(found), extensions_for(a.pk for a in found))
-
-
-def student_deadline(assignment: Assignment, classes: Mapping[int, Deadline]) -> Deadline:
-    """The deadline of the student `assignment` was annotated for (`with_deadline_facts`
-    with a GUID)."""
-    return classes[assignment.pk].extended_to(getattr(assignment, "extension_due", None))
 
 
 def change_due_time(

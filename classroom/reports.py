@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import threading
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from functools import lru_cache
 from typing import Any, overload
 
 import orjson
+from cachetools import LRUCache, cached
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -449,8 +451,16 @@ class _RowFacts:
     latest_credit: datetime | None
 
 
-# A row's cells are about 6 KB for a class of 99 columns: some three classes of 300.
-@lru_cache(maxsize=1024)
+# The class page reads every row of its class at each poll, so this holds a whole class:
+# a cache smaller than the class, read in a loop, would forget each row before it is asked
+# for again. Bounded by the cells it keeps: a row of 99 columns is about 6 KB, so 16 MB
+# hold some 2,700 such rows, and many more of an assignment's few columns.
+_ROW_FACTS: LRUCache[Any, _RowFacts] = LRUCache(
+    maxsize=16 * 2**20, getsizeof=lambda facts: len(facts.cells) + 512
+)
+
+
+@cached(_ROW_FACTS, lock=threading.Lock())
 def _row_facts(
     columns: _Columns,
     deadline: Deadline,

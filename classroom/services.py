@@ -13,6 +13,7 @@ from challengers.models import Challenger
 from challenges.catalogue import completion_value
 from challenges.declarations import is_done
 from challenges.times import parse_time
+from classroom.assignments import assignments_changed
 from classroom.models import Extension, LtiLearner
 from history import writer as history
 
@@ -74,9 +75,11 @@ def merge_sessions(keep: str, other: str) -> Challenger:
             setattr(kept, name, value)
         history.move(other, keep)
         # An extension the other session had and the kept one lacks stays the student's.
-        Extension.objects.filter(challenger_id=other).exclude(
+        moved = Extension.objects.filter(challenger_id=other).exclude(
             assignment__extensions__challenger_id=keep
-        ).update(challenger_id=keep)
+        )
+        assignments_changed(moved.values_list("assignment__cohort_id", flat=True))
+        moved.update(challenger_id=keep)
         # An LMS learner of the other session launches into the kept one from now on.
         if not LtiLearner.objects.filter(challenger_id=keep).exists():
             LtiLearner.objects.filter(challenger_id=other).update(challenger_id=keep)

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
+import orjson
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
@@ -51,46 +52,109 @@ def name_outcomes_with(describe: Describe) -> None:
 
 
 def recent(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
-    """Session `guid`'s newest entries, newest first, as sent. All of its rows are read:
-    trimming keeps them few, and the rows of several processes may overlap in time.
+    """Session `guid`'s newest entries, newest first, as sent, the challenges of each
+    named as the served edition names them."""
+    describe = _describe[0]
+    return [named(entry, describe) for entry in newest(guid, limit)]
 
-    An open progress page asks for them again each time the session sends a request, so
-    the rows read before are kept in this process, as read (`_RowCache`), and only the
-    rows new since are read from the database and decoded."""
+
+def newest(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
+    """`recent`'s entries with their challenges not named yet (`named` names one): for a
+    reader that names only some. All of the session's rows are read: trimming keeps them
+    few, and the rows of several processes may overlap in time."""
+    heads, _ = _heads(guid, NO_ROW)
+    return _sorted(_entries(guid, heads, {}), limit)
+
+
+# Above any row's id: a statement that reads no row's entries.
+NO_ROW = 2**62
+
+
+class Rows:
+    """A session's rows of the history as they stand, and the entries of those a page
+    lacks when it shows the entries up to the id `after` (None: no page asks), read in one
+    statement: a page's poll asks for them each time its student sends a request."""
+
+    def __init__(self, guid: str, after: int | None = None) -> None:
+        self.guid = guid
+        self.after = after
+        # A row's entries are numbered from its id up, and a row is written, and was read,
+        # whole: the page lacks the rows written after the one that holds `after`.
+        if after is None:
+            self.last_seen_row = NO_ROW
+        else:
+            self.last_seen_row = after // ENTRY_IDS if after > 0 else -1
+        self.heads, self.fetched = _heads(guid, self.last_seen_row)
+
+    @property
+    def version(self) -> str:
+        """`version`'s (the rows' count and highest id), from the rows read."""
+        return f"{len(self.heads)}-{max((row_id for row_id, _ in self.heads), default=0)}"
+
+    def newer(self) -> tuple[list[HistoryEntry], int]:
+        """The entries with an id above `after`, newest first, unnamed (at most `KEPT`),
+        and how many entries `recent` shows now."""
+        after = self.after or 0
+        shown = min(sum(count for _, (_, _, _, count, _) in self.heads), KEPT)
+        unseen = [(row_id, key) for row_id, key in self.heads if row_id > self.last_seen_row]
+        stored = _entries(self.guid, unseen, self.fetched)
+        return _sorted([(at, e) for at, e in stored if e.id > after], KEPT), shown
+
+
+def _heads(
+    guid: str, last_seen_row: int
+) -> tuple[list[tuple[int, tuple[Any, ...]]], dict[int, Any]]:
+    """Each row of the session: its id and what `_RowCache` knows it by; and the stored
+    entries of the rows after `last_seen_row`, by row id."""
     database = connections[history_database()]
     with database.cursor() as cursor:
-        cursor.execute(_heads_sql(database), [guid])
-        heads = [(row_id, (row_id, guid, *rest)) for row_id, *rest in cursor.fetchall()]
+        cursor.execute(_heads_sql(database), [last_seen_row, guid])
+        found = cursor.fetchall()
+    heads = [(row_id, (row_id, guid, *rest)) for row_id, *rest, _ in found]
+    return heads, {row_id: stored for row_id, *_, stored in found if stored is not None}
+
+
+def _entries(
+    guid: str, heads: list[tuple[int, tuple[Any, ...]]], fetched: dict[int, Any]
+) -> list[tuple[int, HistoryEntry]]:
+    """The entries of these rows of the session, each with its stored time. An open
+    progress page asks each time the session sends a request, so the rows read before are
+    kept in this process, as read (`_RowCache`); the others are decoded from `fetched`, or
+    read from the database."""
     known = {row_id: _rows.get(key) for row_id, key in heads}
     missing = [row_id for row_id, entries in known.items() if entries is None]
-    if missing:
-        sizes = {row_id: key[-1] for row_id, key in heads}
-        keys = dict(heads)
-        for row_id, entries in RequestBatch.objects.filter(
-            id__in=missing, challenger=guid
-        ).values_list("id", "entries"):
-            read = _read_row(row_id, entries)
-            known[row_id] = read
-            # A row written before rows counted their bytes counts a full entry each.
-            _rows.put(keys[row_id], read, sizes[row_id] or ENTRY_LIMIT * len(read))
-    stored = [entry for entries in known.values() if entries for entry in entries]
+    absent = [row_id for row_id in missing if row_id not in fetched]
+    if absent:
+        database = connections[history_database()]
+        # Written as `_heads_sql` is, not compiled by the ORM: the page of every student
+        # whose history was read by another process reads here.
+        marks = ", ".join(["%s"] * len(absent))
+        with database.cursor() as cursor:
+            cursor.execute(f"{_rows_sql(database)} AND id IN ({marks})", [guid, *absent])
+            fetched = {**fetched, **dict(cursor.fetchall())}
+    sizes = {row_id: key[-1] for row_id, key in heads}
+    keys = dict(heads)
+    for row_id in missing:
+        if row_id not in fetched:
+            continue  # deleted since its head was read
+        stored = fetched[row_id]
+        # The JSON column as the database's text (both backends hand Django text).
+        read = _read_row(row_id, orjson.loads(stored) if isinstance(stored, str) else stored)
+        known[row_id] = read
+        # A row written before rows counted their bytes counts a full entry each.
+        _rows.put(keys[row_id], read, sizes[row_id] or ENTRY_LIMIT * len(read))
+    return [entry for entries in known.values() if entries for entry in entries]
+
+
+def _sorted(stored: list[tuple[int, HistoryEntry]], limit: int) -> list[HistoryEntry]:
     stored.sort(key=lambda entry: (entry[0], entry[1].id), reverse=True)
-    describe = _describe[0]
-    return [_named(entry, describe) for _, entry in stored[:limit]]
+    return [entry for _, entry in stored[:limit]]
 
 
-def _read_row(row_id: int, entries: Any) -> list[tuple[int, HistoryEntry]]:
-    """The well-formed entries of one row, each with its stored time, challenges named by
-    their keys (`_named` names them as the served edition does, when they are read)."""
-    if not isinstance(entries, list):
-        return []
-    return [
-        (parts[STORED_AT], _read(row_id * ENTRY_IDS + place, parts, _by_key))
-        for place, parts in _with_answers(entries)
-    ]
-
-
-def _named(entry: HistoryEntry, describe: Describe) -> HistoryEntry:
+def named(entry: HistoryEntry, describe: Describe | None = None) -> HistoryEntry:
+    """`entry` with the challenges it completed and nearly completed named by `describe`
+    (by default as the curriculum registered)."""
+    describe = describe or _describe[0]
     if not entry.completed and not entry.near_misses:
         return entry
     return replace(
@@ -98,6 +162,17 @@ def _named(entry: HistoryEntry, describe: Describe) -> HistoryEntry:
         completed=_outcomes(((o.key, o.reason) for o in entry.completed), describe),
         near_misses=_outcomes(((o.key, o.reason) for o in entry.near_misses), describe),
     )
+
+
+def _read_row(row_id: int, entries: Any) -> list[tuple[int, HistoryEntry]]:
+    """The well-formed entries of one row, each with its stored time, challenges named by
+    their keys (`named` names them as the served edition does, when they are read)."""
+    if not isinstance(entries, list):
+        return []
+    return [
+        (parts[STORED_AT], _read(row_id * ENTRY_IDS + place, parts, _by_key))
+        for place, parts in _with_answers(entries)
+    ]
 
 
 def _heads_sql(database: BaseDatabaseWrapper) -> str:
@@ -109,9 +184,12 @@ def _heads_sql_for(vendor: str, quote: Callable[[str], str]) -> str:
     meta = RequestBatch._meta
     column = quote(str(meta.get_field("challenger").column))
     # What tells one row from another whose id a database reused (SQLite may, after a
-    # rolled-back insert): with its session, its newest entry's time and its size.
+    # rolled-back insert): with its session, its newest entry's time and its size. Then
+    # the entries of the rows after a given one (NULL for the others).
+    entries = quote("entries")
     return (
-        f"SELECT id, {quote('last_at')}, {quote('count')}, {quote('size')}"
+        f"SELECT id, {quote('last_at')}, {quote('count')}, {quote('size')},"
+        f" CASE WHEN id > %s THEN {entries} END"
         f" FROM {quote(meta.db_table)} WHERE {column} = %s"
     )
 
@@ -219,24 +297,19 @@ def _outcomes(pairs: Iterable[tuple[Any, Any]], describe: Describe) -> tuple[Out
 def version(guid: str) -> str:
     """Changes whenever session `guid`'s history does: for answering "not modified". Rows
     are only ever added (each a higher id) or deleted whole, so their count and highest id
-    say whether any came or went. Asked every few seconds by every open progress page, so
-    its statement is written once rather than compiled by the ORM each time."""
-    database = connections[history_database()]
-    with database.cursor() as cursor:
-        cursor.execute(_version_sql(database), [guid])
-        count, top = cursor.fetchone()
-    return f"{count}-{top or 0}"
+    say whether any came or went."""
+    return Rows(guid).version
 
 
-def _version_sql(database: BaseDatabaseWrapper) -> str:
-    return _version_sql_for(database.vendor, database.ops.quote_name)
+def _rows_sql(database: BaseDatabaseWrapper) -> str:
+    return _rows_sql_for(database.vendor, database.ops.quote_name)
 
 
 @cache
-def _version_sql_for(vendor: str, quote: Callable[[str], str]) -> str:
+def _rows_sql_for(vendor: str, quote: Callable[[str], str]) -> str:
     meta = RequestBatch._meta
     column = quote(str(meta.get_field("challenger").column))
-    return f"SELECT COUNT(*), MAX(id) FROM {quote(meta.db_table)} WHERE {column} = %s"
+    return f"SELECT id, {quote('entries')} FROM {quote(meta.db_table)} WHERE {column} = %s"
 
 
 # --------------------------------------------------------------------------- masking

@@ -1,11 +1,12 @@
-"""Routes of the request history: its API route (mounted under /api/ and at the legacy
-root with the other apps' API routes) and the progress page's JSON (at the site root)."""
+"""The route of the request history: its API route (mounted under /api/ and at the legacy
+root with the other apps' API routes). The progress page reads its history with its
+status (`challenges.views.dashboard.status_json`)."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, re_path
 
-from history.views import ChallengerRequestsView, requests_json
+from history.views import ChallengerRequestsView
 
 GUID = r"(?P<guid>[^/]+)"
 
@@ -16,8 +17,4 @@ api_patterns: list[URLPattern | URLResolver] = [
         ChallengerRequestsView.as_view(),
         name="challenger/{guid}/requests",
     ),
-]
-
-urlpatterns: list[URLPattern | URLResolver] = [
-    re_path(rf"^gui/challenges/{GUID}/requests\.json$", requests_json, name="dashboard-requests"),
 ]

@@ -1,25 +1,18 @@
-"""A session's request history, newest first: `GET /api/challenger/{guid}/requests`, and
-the JSON that keeps the progress page's "Your recent requests" current."""
+"""A session's request history, newest first: `GET /api/challenger/{guid}/requests`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
-import orjson
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.http import parse_etags
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.http import HttpResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from challengers.lookup import known_session, with_session
-from challengers.sessions import find_session
 from history import schema
 from history.entries import HistoryEntry
-from history.reader import recent, version
+from history.reader import recent
 from history.schema import REQUEST_FIELDS
 from practiceapi.protocol.apiview import ApiView
 from practiceapi.protocol.payloads import Collection
@@ -75,46 +68,4 @@ def payload_row(entry: HistoryEntry) -> dict[str, Any]:
             ({"id": o.id, "name": o.name, "reason": o.reason} for o in entry.near_misses),
             (f"{o.label}: {o.reason}" for o in entry.near_misses),
         ),
-    }
-
-
-@never_cache
-@require_GET
-def requests_json(request: HttpRequest, guid: str) -> HttpResponse:
-    """The progress page's history, for static/dashboard/history.js to keep it current:
-    304 while it is unchanged (the script sends the version it shows as If-None-Match)."""
-    challenger = find_session(guid)
-    if challenger is None:
-        return JsonResponse({"known": False, "guid": guid}, status=404)
-    etag = f'"{version(challenger.guid)}"'
-    if etag in parse_etags(request.headers.get("If-None-Match", "")):
-        response = HttpResponse(status=304)
-    else:
-        entries = [page_row(entry) for entry in recent(challenger.guid)]
-        body = orjson.dumps({"known": True, "entries": entries})
-        response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    return response
-
-
-@lru_cache(maxsize=4096)
-def page_row(entry: HistoryEntry) -> dict[str, Any]:
-    """One entry as the page's script draws it (templates/dashboard/_history_entry.html).
-    Remembered (entries never change once recorded, and `history.reader` keeps those it
-    read): the page asks for the same entries again each time a new one arrives. Only
-    ever serialised, never changed."""
-    return {
-        "id": entry.id,
-        "at": entry.at,
-        "when": entry.when,
-        "method": entry.method,
-        "path": entry.path,
-        "status": entry.status,
-        "headers": [list(pair) for pair in entry.headers],
-        "requestBody": entry.request_body,
-        "responseBody": entry.response_body,
-        "completed": [outcome.label for outcome in entry.completed],
-        "nearMisses": [
-            {"label": outcome.label, "reason": outcome.reason} for outcome in entry.near_misses
-        ],
     }

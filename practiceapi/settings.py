@@ -137,12 +137,12 @@ SITE_ONLY_MIDDLEWARE = frozenset(
 )
 # What the API routes run (practiceapi/server/handlers.py): the rest, in the same order.
 API_MIDDLEWARE = [path for path in MIDDLEWARE if path not in SITE_ONLY_MIDDLEWARE]
-# The JSON an open progress page polls every few seconds (its status and its history): a
+# The JSON an open progress page polls every few seconds (its status and history): a
 # student's pages read it, not their API client, and it reads no login, session, form token
 # or message. It keeps the headers every page of the site carries (HTTPS, nosniff, framing,
 # the content policy) and runs none of the other layers; the API's layers judge API
 # requests only, and these are none.
-POLL_ROUTES = frozenset({"dashboard-status", "dashboard-requests"})
+POLL_ROUTES = frozenset({"dashboard-status"})
 POLL_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "practiceapi.middleware.ProtocolMiddleware",

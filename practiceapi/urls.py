@@ -77,6 +77,5 @@ urlpatterns = [
     path("", include("sim.urls")),
     path("", include("challenges.gui_urls")),
     path("", include("classroom.urls")),
-    path("", include("history.urls")),
     re_path(r"^.*$", not_found, name="not-found"),
 ]

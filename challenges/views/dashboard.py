@@ -64,8 +64,11 @@ from challenges.services import (
     save_profile,
     validate_payload,
 )
+from history.page import page_history
+from history.reader import Rows as HistoryRows
 from practiceapi.openapi import public_base
 from practiceapi.protocol.errors import ApiError
+from practiceapi.protocol.numbers import saturated_int
 from secrets_app.services import secret_for
 
 PAYLOAD_MAX = 100_000  # characters of pasted progress; a real payload is ~5 KB
@@ -227,20 +230,41 @@ def _render_progress(
 @require_GET
 def status_json(request: HttpRequest, guid: str) -> HttpResponse:
     """What the progress page's script polls: 304 while the status is the version the
-    script sends back as If-None-Match, checked before the status is built."""
-    challenger = find_session(guid)
+    script sends back as If-None-Match, checked before the status is built. The session is
+    read with its cohort, by which its class's assignments are remembered.
+
+    `?history=N` (N: the newest entry of "Your recent requests" the page shows, 0 for
+    none) asks for the history in the same poll, so that an open page asks the server one
+    thing every few seconds: the version is then the status's and the history's, joined
+    by a dot, and a changed answer carries `status` and `history` (`history.page`) only
+    where the version the page sent differs."""
+    challenger = find_session(guid, with_cohort=True)
     if challenger is None:
         return JsonResponse({"known": False, "guid": guid}, status=404)
     touch(challenger)
     current = mode()
     assignments = assigned_to(challenger, current)
-    etag = f'"{status_version(challenger, current, assignments)}"'  # as the page has it
-    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+    status_tag = status_version(challenger, current, assignments)  # as the page has it
+    after = request.GET.get("history")
+    # The history's rows in one statement: their version, and the entries the page lacks.
+    # Anything but a number (or a huge one) reads as "none shown": all of them.
+    rows = None if after is None else HistoryRows(challenger.guid, saturated_int(after) or 0)
+    tag = status_tag if rows is None else f"{status_tag}.{rows.version}"
+    sent = parse_etags(request.headers.get("If-None-Match", ""))
+    if f'"{tag}"' in sent:
         response = HttpResponse(status=304)
+    elif after is None or rows is None:
+        whole = {"known": True, **status_data(challenger, current, assignments)}
+        response = HttpResponse(orjson.dumps(whole), content_type="application/json")
     else:
-        data = {"known": True, **status_data(challenger, current, assignments)}
+        shown_status, _, shown_history = (sent[0].strip('"') if sent else "").partition(".")
+        data: dict[str, Any] = {"known": True}
+        if shown_status != status_tag:
+            data["status"] = status_data(challenger, current, assignments)
+        if shown_history != rows.version:
+            data["history"] = page_history(rows)
         response = HttpResponse(orjson.dumps(data), content_type="application/json")
-    response["ETag"] = etag
+    response["ETag"] = f'"{tag}"'
     return response
 
 

@@ -1,7 +1,8 @@
 /* Progressive enhancement for the student dashboard. Everything essential works without
  * this file; it adds: live ticks, "last try" near misses and the next-challenge panel
  * (polls the page's status.json every few seconds while the page is shown, 304 while
- * nothing changed, and updates the page in place), a Copy
+ * nothing changed, and updates the page in place; the same poll keeps "Your recent
+ * requests" current through history.js, loaded first, when the page has it), a Copy
  * button for the GUID, and a short list of the sessions this browser remembers
  * (localStorage): only those the student asked this computer to remember (the page says
  * so with data-remembered), never one opened from a link; "Forget" empties it.
@@ -12,8 +13,8 @@
 
   var STORE_KEY = "apichallenges.sessions";
   var MAX_REMEMBERED = 5;
-  // One status poll every 5 s: with the history's poll (history.js), an open page costs
-  // the server less than one API request a second (bench/polls.py).
+  // One poll every 5 s, for the status and the history together: an open page asks the
+  // server one thing at a time, costing it less than its student's API requests.
   var POLL_MS = 5000;
 
   function remembered() {
@@ -284,15 +285,21 @@
     document.dispatchEvent(new CustomEvent("progress-status", { detail: data }));
   }
 
-  // The status, every POLL_MS while the page is shown (poller.js).
+  // The status, and the history when the page shows it (window.historyCard, history.js),
+  // every POLL_MS while the page is shown (poller.js). With the history the version is
+  // both, joined by a dot, and an answer carries each only if it changed.
   function poll(url, shown) {
     var note = document.getElementById("live-note");
     if (note) { note.hidden = false; }
+    var history = window.historyCard;
     window.pollVersioned({
-      url: url,
+      url: history ? function () { return url + "?history=" + history.after(); } : url,
       every: POLL_MS,
-      version: shown,
-      changed: applyStatus,
+      version: history ? shown + "." + history.version : shown,
+      changed: history ? function (data) {
+        if (data.status) { applyStatus(data.status); }
+        return data.history ? history.changed(data.history) : true;
+      } : applyStatus,
       gone: function () {
         if (note) { note.textContent = "This session no longer exists on the server."; }
       }

@@ -1,15 +1,12 @@
-/* "Your recent requests" on the progress page (templates/dashboard/_history.html): polls
- * the card's requests.json every few seconds while the page is shown, sending the version it shows as
- * If-None-Match (304 while nothing changed), and updates the list newest first, keeping
+/* "Your recent requests" on the progress page (templates/dashboard/_history.html), kept
+ * current by the page's one poll (dashboard.js asks status.json for the status and the
+ * history together): the poll names the newest entry shown (`?history=`), so a changed
+ * history sends only the entries new since, and the list is updated newest first, keeping
  * open the entries the student opened and the keyboard's place. Everything in an entry is
  * what a student sent or the server answered them, so it is only ever set as textContent,
  * never as markup. */
 (function () {
   "use strict";
-
-  // Every 10 s: a changed history is the costliest answer of the page's two polls, and a
-  // student sending requests changes it nearly every time (bench/polls.py).
-  var POLL_MS = 10000;
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -132,19 +129,54 @@
     if (empty) { empty.hidden = entries.length > 0; }
   }
 
-  // Every POLL_MS while the page is shown, as the status is (poller.js).
-  function poll(card) {
-    window.pollVersioned({
-      url: card.getAttribute("data-history-url"),
-      every: POLL_MS,
-      version: card.getAttribute("data-history-version") || "",
-      changed: function (data) { redraw(card, data.entries || []); }
+  // The entries to show, newest first: those the answer sent, then (unless it sent them
+  // all: `full`) the ones already shown, as many as the answer's `count`. Null when that
+  // leaves fewer than `count` (a merged session's older requests, a row written late):
+  // then the page asks for all of them.
+  function merged(card, data) {
+    var entries = (data.entries || []).slice();
+    if (!data.full) {
+      var sent = {};
+      entries.forEach(function (entry) { sent[String(entry.id)] = true; });
+      Array.prototype.forEach.call(card.querySelectorAll("li[data-entry]"), function (item) {
+        var id = item.getAttribute("data-entry");
+        if (!sent[id]) { entries.push({ id: id }); }
+      });
+    }
+    if (entries.length < data.count) { return null; }
+    return entries.slice(0, data.count);
+  }
+
+  // The newest entry shown (ids grow with time), as ?after=; none: ask for all.
+  function newestShown(card) {
+    var newest = 0;
+    Array.prototype.forEach.call(card.querySelectorAll("li[data-entry]"), function (item) {
+      newest = Math.max(newest, parseInt(item.getAttribute("data-entry"), 10) || 0);
     });
+    return newest;
+  }
+
+  // What the page's poll (dashboard.js) asks the card: the version it shows, the newest
+  // entry it shows (0: none, or ask for all), and to draw an answer, which it declines
+  // (false) when the answer lists an entry it can neither show nor was sent.
+  function register(card) {
+    var askAll = false;
+    window.historyCard = {
+      version: card.getAttribute("data-history-version") || "",
+      after: function () { return askAll ? 0 : newestShown(card); },
+      changed: function (data) {
+        var entries = merged(card, data);
+        askAll = entries === null;
+        if (askAll) { return false; }
+        redraw(card, entries);
+        return true;
+      }
+    };
   }
 
   function start() {
     var card = document.getElementById("history");
-    if (card && window.fetch && window.pollVersioned) { poll(card); }
+    if (card) { register(card); }
   }
 
   if (document.readyState === "loading") {

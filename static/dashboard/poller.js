@@ -10,8 +10,10 @@
 
   var MAX_BACKOFF_MS = 60000;
 
-  // options: url; every (ms between polls); version (what the page shows now, without
-  // quotes; "" for none); changed(data) for an answer with something new; gone() on a 404.
+  // options: url (or a function giving it at each poll); every (ms between polls); version
+  // (what the page shows now, without quotes; "" for none); changed(data) for an answer
+  // with something new, which returns false when it could not use the answer (the next
+  // poll then asks without a version, for a whole answer); gone() on a 404.
   window.pollVersioned = function (options) {
     var every = options.every;
     var delay = every;
@@ -31,7 +33,8 @@
       var headers = { Accept: "application/json" };
       if (version) { headers["If-None-Match"] = version; }
       lastAsked = Date.now();
-      fetch(options.url, { cache: "no-store", headers: headers })
+      var url = typeof options.url === "function" ? options.url() : options.url;
+      fetch(url, { cache: "no-store", headers: headers })
         .then(function (response) {
           if (response.status === 404) {
             stopped = true;
@@ -41,8 +44,8 @@
           if (response.status === 304) { return null; }
           if (!response.ok) { throw new Error("HTTP " + response.status); }
           return response.json().then(function (data) {
-            options.changed(data);
-            version = response.headers.get("ETag") || "";
+            var used = options.changed(data) !== false;
+            version = used ? response.headers.get("ETag") || "" : "";
           });
         })
         .then(function () { delay = every; schedule(delay); })

@@ -177,3 +177,46 @@ def test_what_a_student_sent_runs_nowhere_on_the_admin_page(
     if screenshot_dir:
         section.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_dir / "admin_history.png"), full_page=False)
+
+
+def test_a_poll_asks_only_for_what_is_newer_than_the_list(live_server: Any, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    guid = new_session_page(page, live_server)
+    card = page.locator("#history")
+    entries = card.locator("li.history-entry")
+    for n in (1, 2):
+        assert send(live_server.url, f"/api/todos?n={n}", guid) == 200
+        writer.flush()
+        expect(entries).to_have_count(n, timeout=20_000)
+    newest = entries.first.get_attribute("data-entry")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    assert send(live_server.url, "/api/todos?n=3", guid) == 200
+    writer.flush()
+    expect(entries).to_have_count(3, timeout=20_000)
+    assert any(url.endswith(f"/status.json?history={newest}") for url in asked), asked
+    paths = [entries.nth(i).locator("code.history-request").inner_text() for i in range(3)]
+    assert paths == ["GET /api/todos?n=3", "GET /api/todos?n=2", "GET /api/todos?n=1"]
+
+
+def test_requests_of_a_session_merged_in_appear_in_the_list(live_server: Any, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    from classroom.services import merge_sessions
+    from tests.browser.helpers import new_session
+
+    # The student's phone session, used first: its requests are older than the laptop's.
+    phone = new_session(live_server.url)
+    assert send(live_server.url, "/api/todos?from=phone", phone) == 200
+    writer.flush()
+    laptop = new_session_page(page, live_server)
+    card = page.locator("#history")
+    entries = card.locator("li.history-entry")
+    assert send(live_server.url, "/api/todos?from=laptop", laptop) == 200
+    writer.flush()
+    expect(entries.filter(has_text="from=laptop")).to_have_count(1, timeout=20_000)
+
+    merge_sessions(laptop, phone)  # as the instructor does in the admin
+    expect(entries.filter(has_text="from=phone")).to_have_count(1, timeout=30_000)
+    expect(entries.filter(has_text="from=laptop")).to_have_count(1)

@@ -111,9 +111,9 @@ def test_the_site_s_cookies_show_by_their_names_only(
 def test_the_progress_page_shows_cookie_names_only(client: Client, guid: str) -> None:
     client.get("/api/todos", headers={"X-CHALLENGER": guid, "Cookie": "foo=bar; sid=s3cr3t"})
     writer.flush()
-    page = client.get(f"/gui/challenges/{guid}/requests.json")
+    page = client.get(f"/gui/challenges/{guid}/status.json?history=0")
     assert page.status_code == 200
-    [entry] = page.json()["entries"]
+    [entry] = page.json()["history"]["entries"]
     assert ["Cookie", "foo; sid"] in entry["headers"]
     assert "s3cr3t" not in page.content.decode()
 

@@ -1,4 +1,4 @@
-"""The history's poll (`requests.json`): a 304 with the headers its 200 has while nothing
+"""The history's poll (the progress page's `status.json?history=`): a 304 with the headers its 200 has while nothing
 was recorded, and every entry as recorded, none left over, once something was (rows read
 before are kept in the process: what they show must follow the database)."""
 
@@ -11,21 +11,21 @@ from tests.client import Client
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options")
 
 
-def requests_json(client: Client, guid: str, version: str = ""):  # noqa: ANN201
+def history_poll(client: Client, guid: str, version: str = ""):  # noqa: ANN201
     headers = {"If-None-Match": version} if version else {}
-    return client.get(f"/gui/challenges/{guid}/requests.json", headers=headers)
+    return client.get(f"/gui/challenges/{guid}/status.json?history=0", headers=headers)
 
 
 def paths(reply) -> list[str]:  # noqa: ANN001 - the test client's answer
-    return [entry["path"] for entry in reply.json()["entries"]]
+    return [entry["path"] for entry in reply.json()["history"]["entries"]]
 
 
 def test_the_not_modified_answer_has_the_headers_of_the_full_one(client: Client, guid: str) -> None:
     writer.discard()
     client.get("/api/todos", headers={"X-CHALLENGER": guid})
     writer.flush()
-    first = requests_json(client, guid)
-    again = requests_json(client, guid, first["ETag"])
+    first = history_poll(client, guid)
+    again = history_poll(client, guid, first["ETag"])
     assert again.status_code == 304
     assert again.content == b""
     assert again["ETag"] == first["ETag"]
@@ -38,10 +38,10 @@ def test_a_new_request_shows_beside_those_read_before(client: Client, guid: str)
     writer.discard()
     client.get("/api/todos", headers={"X-CHALLENGER": guid})
     writer.flush()
-    first = requests_json(client, guid)
+    first = history_poll(client, guid)
     client.get("/api/todos/77", headers={"X-CHALLENGER": guid})
     writer.flush()
-    changed = requests_json(client, guid, first["ETag"])
+    changed = history_poll(client, guid, first["ETag"])
     assert changed.status_code == 200
     assert paths(changed) == ["/api/todos/77", "/api/todos"]
 
@@ -52,11 +52,11 @@ def test_a_deleted_row_no_longer_shows(client: Client, guid: str) -> None:
     writer.flush()
     client.get("/api/todos/77", headers={"X-CHALLENGER": guid})
     writer.flush()
-    first = requests_json(client, guid)
+    first = history_poll(client, guid)
     assert paths(first) == ["/api/todos/77", "/api/todos"]
     oldest = RequestBatch.objects.filter(challenger=guid).order_by("id").first()
     assert oldest is not None
     oldest.delete()
-    changed = requests_json(client, guid, first["ETag"])
+    changed = history_poll(client, guid, first["ETag"])
     assert changed.status_code == 200
     assert paths(changed) == ["/api/todos/77"]

@@ -1,6 +1,6 @@
 """The progress page's "Your recent requests": the session's requests newest first, each
-expandable, drawn as text; and the requests.json the page's script keeps it current with
-(304 while unchanged)."""
+expandable, drawn as text; and the poll the page's script keeps it current with
+(`status.json?history=`, 304 while unchanged)."""
 
 from __future__ import annotations
 
@@ -80,10 +80,10 @@ def test_another_session_s_requests_are_not_on_the_page(client: Client, guid: st
 def test_the_json_lists_the_entries_with_a_version(client: Client, guid: str) -> None:
     client.get("/api/todos?doneStatus=true", headers={"X-CHALLENGER": guid})
     writer.flush()
-    response = client.get(f"/gui/challenges/{guid}/requests.json")
+    response = client.get(f"/gui/challenges/{guid}/status.json?history=0")
     assert response.status_code == 200
     assert response["Cache-Control"].startswith("max-age=0")
-    [entry] = response.json()["entries"]
+    [entry] = response.json()["history"]["entries"]
     assert entry["method"] == "GET"
     assert entry["path"] == "/api/todos?doneStatus=true"
     assert ["X-Challenger", guid] in entry["headers"]
@@ -92,21 +92,21 @@ def test_the_json_lists_the_entries_with_a_version(client: Client, guid: str) ->
 
 
 def test_the_json_is_not_modified_until_a_request_is_recorded(client: Client, guid: str) -> None:
-    first = client.get(f"/gui/challenges/{guid}/requests.json")
+    first = client.get(f"/gui/challenges/{guid}/status.json?history=0")
     unchanged = client.get(
-        f"/gui/challenges/{guid}/requests.json", headers={"If-None-Match": first["ETag"]}
+        f"/gui/challenges/{guid}/status.json?history=0", headers={"If-None-Match": first["ETag"]}
     )
     assert unchanged.status_code == 304
     client.get("/api/todos", headers={"X-CHALLENGER": guid})
     writer.flush()
     changed = client.get(
-        f"/gui/challenges/{guid}/requests.json", headers={"If-None-Match": first["ETag"]}
+        f"/gui/challenges/{guid}/status.json?history=0", headers={"If-None-Match": first["ETag"]}
     )
     assert changed.status_code == 200
-    assert len(changed.json()["entries"]) == 1
+    assert len(changed.json()["history"]["entries"]) == 1
 
 
 def test_the_json_of_an_unknown_session_is_404(client: Client, db: None) -> None:
-    response = client.get(f"/gui/challenges/{uuid.uuid4()}/requests.json")
+    response = client.get(f"/gui/challenges/{uuid.uuid4()}/status.json?history=0")
     assert response.status_code == 404
     assert response.json()["known"] is False

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
         "/api/challenger/%00",
         "/api/challenger/%00/requests",
         "/gui/challenges/%00",
-        "/gui/challenges/%00/requests.json",
+        "/gui/challenges/%00/status.json?history=0",
     ],
 )
 def test_a_nul_in_a_guid_is_an_unknown_session(client: Client, path: str) -> None:

@@ -71,4 +71,4 @@ def test_a_polled_page_does_not_pass_the_sites_login_layers(
 
     guid = Client().post("/api/challenger")["X-CHALLENGER"]
     assert sessions_opened(monkeypatch, f"/gui/challenges/{guid}/status.json") == 0
-    assert sessions_opened(monkeypatch, f"/gui/challenges/{guid}/requests.json") == 0
+    assert sessions_opened(monkeypatch, f"/gui/challenges/{guid}/status.json?history=0") == 0
