@@ -1,15 +1,18 @@
 """What the open pages' polls cost the server, in units of one API read.
 
-An open progress page polls its `status.json` and its history's `requests.json`; the
+An open progress page polls its `status.json?history=N` (its status and the history
+entries newer than the newest it shows, N); Try it asks `status.json` alone; the
 instructor's live class page polls `.../progress/live.json`. Each poll is measured here as
-the server answers it twice over: changed (200, the whole answer) and unchanged (304, the
-version the page sends back as If-None-Match). The unit is one API read, `GET /api/todos`
-of a session (bench/floor.py's "list"), measured in the same run, so the figures read as
-"this poll costs as much as N students' reads".
+the server answers it twice over: changed and unchanged (304, the version the page sends
+back as If-None-Match). Changed is the whole answer for the status and the class, and for
+the page's poll what a student's request makes of it: one new history entry, the status
+as it was. The unit is one API read, `GET /api/todos` of a session (bench/floor.py's
+"list"), measured in the same run, so the figures read as "this poll costs as much as N
+students' reads".
 
-The data is a classroom's: the student's session has a full request history (100
-entries), 30 challenges done and a few near misses; the class has `--students` sessions
-(300) with progress and near misses, and an open assignment.
+The data is a classroom's: the student's session, one of the class, has a full request
+history (100 entries), 30 challenges done and a few near misses; the class has
+`--students` sessions (300) with progress and near misses, and an open assignment.
 
     .venv/bin/python -m bench.polls [--database sqlite|postgres] [--rounds 7] [--batch 40]
         [--students 300] [--instructions]
@@ -39,6 +42,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 if not __package__:  # run as a script: the project is one level up
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -50,8 +55,8 @@ KINDS = (
     "api read",
     "status 200",
     "status 304",
-    "history 200",
-    "history 304",
+    "page 200",
+    "page 304",
     "class 200",
     "class 304",
 )
@@ -65,13 +70,24 @@ class Polls:
         self.guid = floor.new_session(app)
         self.cohort_id, self.admin_cookie = class_of(app, students)
         self.versions: dict[str, str] = {}
-        seed_student(app, self.guid)
+        from history import writer
+
+        seed_student(app, self.guid, self.cohort_id)
+        self.send("api read")  # the latest request, stored in a row of its own
+        writer.flush()
+        # The page's poll as it stands after its student's latest request: it shows every
+        # entry but that one (`?history=` the one before), and the status as it is.
+        page = f"/gui/challenges/{self.guid}/status.json?history=0"
+        _, headers, body = floor.call(self.app, floor.make_environ("GET", page, {}))
+        entries = orjson.loads(body)["history"]["entries"]
+        self.shown_before_latest = entries[1]["id"]
+        self.status_version = headers["ETag"].strip('"').partition(".")[0]
 
     def url(self, kind: str) -> str:
         page = kind.split()[0]
         return {
             "status": f"/gui/challenges/{self.guid}/status.json",
-            "history": f"/gui/challenges/{self.guid}/requests.json",
+            "page": f"/gui/challenges/{self.guid}/status.json?history={self.shown_before_latest}",
             "class": f"/admin/challengers/cohort/{self.cohort_id}/progress/live.json",
         }[page]
 
@@ -87,6 +103,8 @@ class Polls:
             headers["Cookie"] = self.admin_cookie
         if answer == "304" and page in self.versions:
             headers["If-None-Match"] = self.versions[page]
+        elif page == "page":  # the status as shown, the history one entry behind
+            headers["If-None-Match"] = f'"{self.status_version}.behind"'
         status, answer_headers, _ = floor.call(
             self.app, floor.make_environ("GET", self.url(kind), headers)
         )
@@ -107,8 +125,8 @@ class Polls:
         return notes
 
 
-def seed_student(app: Callable[..., Any], guid: str) -> None:
-    """A full history, 30 challenges done and three near misses."""
+def seed_student(app: Callable[..., Any], guid: str, cohort_id: int) -> None:
+    """A student of the class: a full history, 30 challenges done and three near misses."""
     from challengers.models import Challenger
     from challenges.catalogue import keys_for
     from history import writer
@@ -122,7 +140,9 @@ def seed_student(app: Callable[..., Any], guid: str) -> None:
     keys = keys_for("multi")
     progress = {key: "2026-11-23T16:18:00.123456Z" for key in keys[:30]}
     misses = {key: near_miss() for key in keys[30:33]}
-    Challenger.objects.filter(pk=guid).update(progress=progress, near_misses=misses)
+    Challenger.objects.filter(pk=guid).update(
+        progress=progress, near_misses=misses, cohort_id=cohort_id
+    )
 
 
 def near_miss() -> dict[str, Any]:
