@@ -253,7 +253,7 @@ def status_json(request: HttpRequest, guid: str) -> HttpResponse:
     sent = parse_etags(request.headers.get("If-None-Match", ""))
     if f'"{tag}"' in sent:
         response = HttpResponse(status=304)
-    elif after is None or rows is None:
+    elif rows is None:
         whole = {"known": True, **status_data(challenger, current, assignments)}
         response = HttpResponse(orjson.dumps(whole), content_type="application/json")
     else:
