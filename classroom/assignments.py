@@ -5,14 +5,14 @@ open at once: the one that leads (shown first, measured by default) is the one d
 among those not yet due; when every open one is past its due time, the one due last.
 An assignment without a due time comes after those with one.
 
-Reading this costs one indexed query on a cohort's assignments (and one more for the
-earlier due times of those whose due time was changed with the marks kept: see
-`classroom.deadlines`), made only by the pages and routes that show progress (never by
-the API's other routes). A student's progress page asks every few seconds: each process
-remembers a class's assignments, with every deadline fact of its students, by the
-cohort's `assignments_version` (read with the session), which every change of an
-assignment, a due time or an extension moves on in the transaction that makes it
-(`assignments_changed`).
+Reading a class's assignments costs one indexed query, one more for its students'
+extensions when it has assignments, and one for the earlier due times of those whose
+due time was changed with the marks kept (`classroom.deadlines`), made only by the pages
+and routes that show progress (never by the API's other routes). A student's progress
+page asks every few seconds: each process remembers a class's assignments, with every
+deadline fact of its students, by the cohort's `assignments_version` (read with the
+session), which every change of an assignment, a due time or an extension moves on in
+the transaction that makes it (`assignments_changed`).
 """
 
 from __future__ import annotations
@@ -77,20 +77,6 @@ def _lead_order(assignment: Assignment, moment: datetime) -> tuple[int, float]:
     if due > moment:
         return (0, due.timestamp())
     return (2, -due.timestamp())
-
-
-def open_assignments(cohort_id: int | None, moment: datetime | None = None) -> list[Assignment]:
-    """The cohort's open assignments, the leading one first (module docstring); annotated
-    for `classroom.deadlines`."""
-    if cohort_id is None:
-        return []
-    moment = moment or timezone.now()
-    found = with_deadline_facts(
-        Assignment.objects.filter(
-            Q(opens_at__isnull=True) | Q(opens_at__lte=moment), cohort_id=cohort_id
-        )
-    )
-    return sorted(found, key=lambda a: (*_lead_order(a, moment), a.pk))
 
 
 def leading_assignments(
@@ -278,8 +264,8 @@ class ClassAssignments:
 
 
 def class_assignments(cohort_id: int) -> ClassAssignments:
-    """The cohort's `ClassAssignments`, read now: at most three queries (the earlier due
-    times and the extensions only for a class that has some)."""
+    """The cohort's `ClassAssignments`, read now: at most three queries (the extensions'
+    only when it has assignments, the earlier due times' only when one has some)."""
     found = list(with_deadline_facts(Assignment.objects.filter(cohort_id=cohort_id)))
     return ClassAssignments(tuple(found), student_deadlines(found))
 

@@ -42,8 +42,8 @@ from challenges.times import clock_label, format_time, parse_time, time_label
 from classroom.assignments import (
     AssignmentStatus,
     assigned_challenges,
+    class_assignments,
     leading_assignments,
-    open_assignments,
     status_of,
 )
 from classroom.deadlines import NO_DEADLINE, Deadline, is_late, student_deadlines
@@ -552,7 +552,9 @@ def class_progress(
     `all_columns`; done counts and "stuck" are measured against those columns."""
     current = current_mode or mode()
     moment = moment or timezone.now()
-    assignments = open_assignments(cohort.pk, moment)
+    # Read now, not remembered: the instructor's page follows the rows as they are.
+    known = class_assignments(cohort.pk)
+    assignments = known.open_at(moment)
     leading = assignments[0] if assignments else None
     challenges: tuple[Challenge, ...] = challenges_for(current)
     assigned = assigned_challenges(leading.challenges or (), current) if leading else ()
@@ -560,7 +562,7 @@ def class_progress(
     assigned_keys = frozenset(c.key for c in assigned)
     # The leading assignment's deadlines, when its columns are what the matrix measures.
     measured = leading if leading and assigned else None
-    deadlines = student_deadlines([measured] if measured else [])
+    deadlines = known.deadlines
     own_only = bool(leading and leading.own_client_only)
     # The JSON columns as the database's text: a row's facts are remembered by it
     # (`_row_facts`), and only a row whose text changed is read again. The times as text

@@ -26,7 +26,7 @@ def page_history(rows: Rows) -> dict[str, Any]:
     return {
         "entries": [page_row(named(entry)) for entry in found],
         "count": count,
-        "full": (rows.after or 0) <= 0,
+        "full": rows.full,
     }
 
 

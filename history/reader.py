@@ -54,16 +54,7 @@ def name_outcomes_with(describe: Describe) -> None:
 def recent(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
     """Session `guid`'s newest entries, newest first, as sent, the challenges of each
     named as the served edition names them."""
-    describe = _describe[0]
-    return [named(entry, describe) for entry in newest(guid, limit)]
-
-
-def newest(guid: str, limit: int = KEPT) -> list[HistoryEntry]:
-    """`recent`'s entries with their challenges not named yet (`named` names one): for a
-    reader that names only some. All of the session's rows are read: trimming keeps them
-    few, and the rows of several processes may overlap in time."""
-    heads, _ = _heads(guid, NO_ROW)
-    return _sorted(_entries(guid, heads, {}), limit)
+    return Rows(guid).recent(limit)
 
 
 # Above any row's id: a statement that reads no row's entries.
@@ -88,8 +79,22 @@ class Rows:
 
     @property
     def version(self) -> str:
-        """`version`'s (the rows' count and highest id), from the rows read."""
+        """Changes whenever the session's history does: for answering "not modified". Rows
+        are only ever added (each a higher id) or deleted whole, so their count and highest
+        id say whether any came or went."""
         return f"{len(self.heads)}-{max((row_id for row_id, _ in self.heads), default=0)}"
+
+    @property
+    def full(self) -> bool:
+        """Whether `newer` is every entry (the page showed none)."""
+        return self.last_seen_row < 0
+
+    def recent(self, limit: int = KEPT) -> list[HistoryEntry]:
+        """`recent`'s entries: all of the session's rows are read (trimming keeps them
+        few, and the rows of several processes may overlap in time)."""
+        describe = _describe[0]
+        stored = _entries(self.guid, self.heads, self.fetched)
+        return [named(entry, describe) for entry in _sorted(stored, limit)]
 
     def newer(self) -> tuple[list[HistoryEntry], int]:
         """The entries with an id above `after`, newest first, unnamed (at most `KEPT`),
@@ -292,13 +297,6 @@ def _outcomes(pairs: Iterable[tuple[Any, Any]], describe: Describe) -> tuple[Out
             ordinal, name = describe(key)
             named.append(Outcome(key, ordinal, name, reason if isinstance(reason, str) else ""))
     return tuple(named)
-
-
-def version(guid: str) -> str:
-    """Changes whenever session `guid`'s history does: for answering "not modified". Rows
-    are only ever added (each a higher id) or deleted whole, so their count and highest id
-    say whether any came or went."""
-    return Rows(guid).version
 
 
 def _rows_sql(database: BaseDatabaseWrapper) -> str:

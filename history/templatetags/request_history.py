@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from challengers.models import Challenger
-from history.reader import recent, version
+from history.reader import Rows
 from history.recorder import KEPT
 
 register = template.Library()
@@ -16,9 +16,10 @@ register = template.Library()
 
 @register.inclusion_tag("dashboard/_history.html")
 def request_history(challenger: Challenger) -> dict[str, Any]:
+    rows = Rows(challenger.guid)  # one read gives the entries and their version
     return {
         "guid": challenger.guid,
-        "entries": recent(challenger.guid),
-        "version": version(challenger.guid),
+        "entries": rows.recent(),
+        "version": rows.version,
         "kept": KEPT,
     }

@@ -27,6 +27,14 @@ def leading(client: Client, guid: str) -> dict:
     return poll(client, guid)["assignments"][0]
 
 
+def save_in_admin(admin: Client, assignment: Assignment, **changes: object) -> None:
+    """The instructor saves the assignment's change form with `changes` (`change_form`)."""
+    reply = admin.post(
+        f"/admin/classroom/assignment/{assignment.pk}/change/", change_form(assignment, **changes)
+    )
+    assert reply.status_code == 302
+
+
 def due(status: dict) -> datetime:
     return datetime.fromisoformat(status["dueAt"])
 
@@ -47,11 +55,7 @@ def test_an_assignment_changed_in_the_admin_is_shown_at_the_next_poll(
     assignment = assign(cohort, due_at=minutes(60))
     guid = student_done_first(cohort, assignment, minutes(-5), "Ada")
     assert leading(client, guid)["title"] == "Today"
-    reply = admin_client.post(
-        f"/admin/classroom/assignment/{assignment.pk}/change/",
-        change_form(assignment, title="Tomorrow"),
-    )
-    assert reply.status_code == 302
+    save_in_admin(admin_client, assignment, title="Tomorrow")
     assert leading(client, guid)["title"] == "Tomorrow"
 
 
@@ -62,11 +66,7 @@ def test_a_due_time_moved_in_the_admin_is_shown_at_the_next_poll(
     guid = student_done_first(cohort, assignment, minutes(-5), "Ada")
     leading(client, guid)
     later = minutes(120).replace(microsecond=0)
-    reply = admin_client.post(
-        f"/admin/classroom/assignment/{assignment.pk}/change/",
-        change_form(assignment, due_at=later, earlier_marks="keep"),
-    )
-    assert reply.status_code == 302
+    save_in_admin(admin_client, assignment, due_at=later, earlier_marks="keep")
     assert due(leading(client, guid)) == later
 
 
@@ -77,11 +77,7 @@ def test_an_extension_given_in_the_admin_is_shown_at_the_next_poll(
     guid = student_done_first(cohort, assignment, minutes(-5), "Ada")
     leading(client, guid)
     own = minutes(180).replace(microsecond=0)
-    reply = admin_client.post(
-        f"/admin/classroom/assignment/{assignment.pk}/change/",
-        change_form(assignment, extensions=[(guid, own)]),
-    )
-    assert reply.status_code == 302
+    save_in_admin(admin_client, assignment, extensions=[(guid, own)])
     assert due(leading(client, guid)) == own
 
 
@@ -130,11 +126,9 @@ def test_the_cohorts_version_moves_on_with_each_change(
     assignment = assign(cohort, due_at=minutes(60))
     guid = student_done_first(cohort, assignment, minutes(-5), "Ada")
     before = Cohort.objects.get(pk=cohort.pk).assignments_version
-    form = (
-        change_form(assignment, title="Renamed")
-        if change == "title"
-        else change_form(assignment, extensions=[(guid, minutes(90))])
-    )
-    admin_client.post(f"/admin/classroom/assignment/{assignment.pk}/change/", form)
+    if change == "title":
+        save_in_admin(admin_client, assignment, title="Renamed")
+    else:
+        save_in_admin(admin_client, assignment, extensions=[(guid, minutes(90))])
     assert Cohort.objects.get(pk=cohort.pk).assignments_version > before
     assert Assignment.objects.filter(pk=assignment.pk).exists()
