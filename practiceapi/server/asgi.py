@@ -9,8 +9,10 @@ every thread of `make run` and froze the server for the whole class.
 Here the body is collected on the event loop, where a waiting client costs a coroutine and
 not a thread, within a deadline that grows with the announced length. Only then does the
 request reach Django, in a pool of `APICHALLENGES_THREADS` threads per worker process, as
-granian's WSGI mode would run it. A body that misses its deadline reads as an OSError,
-which Django raises as UnreadablePostError and ProtocolMiddleware answers with
+granian's WSGI mode would run it, and the instructors' pages (the admin) in a thread of
+their own, so that building a large class's page never holds a student's request. A body
+that misses its deadline reads as an OSError, which Django raises as UnreadablePostError
+and ProtocolMiddleware answers with
 `408 Request body not received in time`; a client that stops sending and half-closes gets
 the 400 for an incomplete body, as before.
 
@@ -41,6 +43,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http.request import HttpHeaders
+from django.urls import reverse
 
 from practiceapi.server import cpus
 from practiceapi.server.wsgi import application as django_application
@@ -217,6 +220,14 @@ class BufferedBodies:
         # one at a time on a thread of their own, each followed by a pause that lets the
         # other threads take the interpreter (docs/benchmark.md, "Slow clients").
         self.late = DjangoThreads(app, 1, "django-late", pause=LATE_PAUSE_S)
+        # The instructors' pages (the admin) answer on a thread of their own. The live
+        # class page of a large class takes tens of milliseconds of Python to build (a
+        # class of 2,000: 40-60 ms, more on a busy machine), a CSV or a long change list
+        # more; on the one Django thread a SQLite worker has, every student's request
+        # behind it would wait that long. On a thread of its own it shares the interpreter
+        # with the students' threads instead, a few milliseconds at a time.
+        self.staff = DjangoThreads(app, 1, "django-staff")
+        self.staff_prefix = reverse("admin:index")
         # Larger bodies are refused from their Content-Length by ProtocolMiddleware before
         # anything reads them: no need to wait for them.
         self.max_body = settings.MAX_REQUEST_BODY_BYTES
@@ -232,7 +243,12 @@ class BufferedBodies:
                     body = io.BytesIO(await read_body(receive, length))
             except TimeoutError:
                 body = LateBody()
-        threads = self.late if isinstance(body, LateBody) else self.django
+        if isinstance(body, LateBody):
+            threads = self.late
+        elif scope["path"].startswith(self.staff_prefix):
+            threads = self.staff
+        else:
+            threads = self.django
         status, headers, content = await threads.answer(wsgi_environ(scope, body))
         await send(
             {
@@ -246,6 +262,7 @@ class BufferedBodies:
     def close(self) -> None:
         self.django.close()
         self.late.close()
+        self.staff.close()
 
 
 def _content_length(scope: Scope) -> int:

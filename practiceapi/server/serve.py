@@ -33,7 +33,9 @@ The shape follows the machine and the database unless WORKERS and THREADS say ot
 threads"): a worker per usable CPU, and one Django thread per worker on SQLite (a second
 thread would hold the GIL while the first holds the writer lock, so every write would
 hold the lock longer), four on PostgreSQL (a thread waiting for a round trip leaves the
-interpreter to the others, the more so the further away the database is).
+interpreter to the others, the more so the further away the database is). The default
+shape gives the instructors' pages one more thread of their own (practiceapi/server/asgi.py):
+they seldom write, and a large class's page must not hold the students' requests.
 
 Each worker of the default shape keeps its threads on a CPU of its own
 (practiceapi/server/cpus.py): its event loop and Django threads hand every request over to

@@ -8,6 +8,7 @@ half-closed one) is in tests/reliability/test_hostile_bodies.py.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -177,3 +178,42 @@ def test_an_application_error_reaches_the_server_and_the_next_request_is_answere
 
     raised = run_apart(app, two_requests())
     assert (raised, sent[0]["status"]) == ("boom", 200)
+
+
+def test_a_student_request_is_answered_while_an_instructor_page_is_being_built() -> None:
+    # One Django thread, as a SQLite worker has: an admin page that takes its time (a
+    # class page of thousands of rows) must not hold the students' requests behind it.
+    building = threading.Event()
+    release = threading.Event()
+
+    def slow_admin(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        if environ["PATH_INFO"].startswith("/admin/"):
+            building.set()
+            release.wait(10)
+        return echo_app(environ, start_response)
+
+    app = asgi.BufferedBodies(slow_admin, threads=1)
+    answered: list[str] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    def request(path: str) -> Coroutine[Any, Any, None]:
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                answered.append(path)
+
+        return app({**scope([]), "method": "GET", "path": path}, receive, send)
+
+    async def class_page_then_api_read() -> list[str]:
+        page = asyncio.ensure_future(request("/admin/challengers/cohort/1/progress/live.json"))
+        await asyncio.to_thread(building.wait, 10)
+        try:
+            async with asyncio.timeout(5):
+                await request("/api/todos")
+            return list(answered)
+        finally:
+            release.set()
+            await page
+
+    assert run_apart(app, class_page_then_api_read()) == ["/api/todos"]
