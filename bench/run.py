@@ -547,7 +547,7 @@ def our_server(
             server.start()
         except RuntimeError as exc:
             raise BenchError(f"our server ({spec}) did not start: {log_tail(str(exc))}") from exc
-        with server:
+        try:
             assert server.group is not None  # started
             prioritise(server.group.pid)
             guids = create_sessions(server.port, args.sessions)
@@ -560,6 +560,8 @@ def our_server(
             )  # fmt: skip
             if not server.group.alive():
                 raise BenchError(f"the server died during the run:\n{log_tail(server.log())}")
+        finally:
+            server.stop()
 
 
 def bench_database(

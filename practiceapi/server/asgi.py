@@ -19,9 +19,10 @@ the 400 for an incomplete body, as before.
 The hand-over between the loop and the Django threads is what this front costs over
 granian's WSGI interface: both threads, and granian's own, take turns at the interpreter on
 every request. With each worker's threads kept on one CPU (practiceapi/server/cpus.py, which
-`make run` asks for with `APICHALLENGES_PIN_WORKER=1`) the front costs a little more CPU
-per request of the classroom mix than the WSGI interface, and serves more requests per
-second (docs/benchmark.md, "What each server piece buys"). Django run on the loop itself,
+`make run` asks for with `APICHALLENGES_PIN_WORKER=1`) the front costs 6 % more CPU per
+request of the classroom mix than the WSGI interface on SQLite and 20 % more on
+PostgreSQL, a quarter more on plain reads (docs/benchmark.md, "What each server piece
+buys"): the price of bodies that cannot hold a thread. Django run on the loop itself,
 without the hand-over, was no cheaper, and slower on writes.
 asgiref's `WsgiToAsgi` would collect the body too, but with no deadline, which is what
 this front is for. Responses are sent in one piece: the API never streams, and static

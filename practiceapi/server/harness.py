@@ -296,6 +296,10 @@ class Server:
     def start(
         self, timeout: float = 120.0, probe_headers: Mapping[str, str] | None = None
     ) -> Server:
+        if self.group is not None and self.group.alive():
+            # A second server would listen on the same port beside the first (granian's
+            # socket allows it), and only the second would ever be stopped.
+            raise RuntimeError(f"the server on port {self.port} is already started")
         self.port = self.port or free_port()
         self.threads = self.threads or serve.default_threads(self.database_url)
         command = serve.command(
