@@ -1,8 +1,8 @@
 """The harness that starts `make run`'s server for the tests and `make bench`
 (practiceapi/server/harness.py) starts a server once: a second start of a running one is
-refused. Started again, it would serve a second server on the same port beside the first,
-and only the second would ever be stopped: `make bench` measured two servers as one, and
-left one running after every run."""
+refused. Started again, a second server would listen on the same port beside the first,
+a measurement would count the load of two servers as one's, and only the second would
+ever be stopped."""
 
 from __future__ import annotations
 
